@@ -1,0 +1,69 @@
+//! Located errors: every complaint about a rules file names the file, line and column.
+
+use miette::{NamedSource, SourceSpan};
+use std::ops::Range;
+use std::sync::Arc;
+
+/// A source text that errors can point into.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// How the file is shown to people (`rules/russian.toml`, a path, `<command line>`).
+    pub name: String,
+    /// Its whole text.
+    pub text: Arc<str>,
+}
+
+impl SourceFile {
+    /// Line and column (both 1-based, column in characters) of a byte offset.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = before[line_start..].chars().count() + 1;
+        (line, column)
+    }
+}
+
+/// An error located in a rules file (or any other source text such as a FEN or a move).
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("{file}:{line}:{column}: {message}")]
+pub struct LocatedError {
+    /// Name of the file (or text) the error is in.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// What would be valid, when there is something to say.
+    #[help]
+    pub help: Option<String>,
+    #[source_code]
+    source_code: NamedSource<Arc<str>>,
+    #[label("here")]
+    span: SourceSpan,
+}
+
+impl LocatedError {
+    /// An error at `span` of `source`.
+    pub fn new(
+        source: &SourceFile,
+        span: Range<usize>,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) -> Self {
+        let (line, column) = source.line_column(span.start);
+        let len = span.end.saturating_sub(span.start);
+        LocatedError {
+            file: source.name.clone(),
+            line,
+            column,
+            message: message.into(),
+            help,
+            source_code: NamedSource::new(source.name.clone(), source.text.clone()),
+            span: (span.start.min(source.text.len()), len).into(),
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The draughts family: a [`Rules`] file compiled into a playable, countable game.
+
+use crate::diagnostics::{LocatedError, SourceFile};
+use crate::game::{Count, Game};
+use crate::movegen::{self, DetailedMove, Kernel, Move};
+use crate::position::{Position, parse_square};
+use crate::rules::{Colour, Rules, SquareNotation};
+
+/// A draughts variant ready to play: the rules and their compiled kernel.
+///
+/// ```
+/// use rulebench::{Draughts, Game, Count, Rules};
+/// let game = Draughts::new(Rules::load("american").unwrap());
+/// assert_eq!(game.perft(&game.start(), 3, Count::Unique), 302);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Draughts {
+    rules: Rules,
+    kernel: Kernel,
+}
+
+/// How a game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Play goes on.
+    Ongoing,
+    /// One side has won.
+    Win {
+        /// The winner.
+        winner: Colour,
+        /// Why, in words.
+        reason: String,
+    },
+    /// Drawn.
+    Draw {
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+impl Draughts {
+    /// Compiles the rules.
+    pub fn new(rules: Rules) -> Draughts {
+        let kernel = Kernel::new(&rules);
+        Draughts { rules, kernel }
+    }
+
+    /// Loads rules by spec (see [`Rules::load`]) and compiles them.
+    pub fn load(spec: &str) -> Result<Draughts, LocatedError> {
+        Rules::load(spec).map(Draughts::new)
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The legal moves (unique; `paths` counts the jump orders of each).
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        movegen::legal_moves(&self.kernel, pos).as_slice().to_vec()
+    }
+
+    /// The legal moves with every jump sequence that makes each.
+    pub fn detailed_moves(&self, pos: &Position) -> Vec<DetailedMove> {
+        movegen::detailed_moves(&self.kernel, pos)
+    }
+
+    /// The position after `mv`, with the draw counter and move number brought up to date.
+    pub fn play(&self, pos: &Position, mv: &Move) -> Position {
+        let mut next = movegen::play_fast(pos, mv);
+        let man = pos.kings & (1u64 << mv.from) == 0;
+        let reset = self.rules.draw.is_some_and(|d| {
+            (d.reset_by_capture && mv.is_capture())
+                || (d.reset_by_promotion && mv.promotes)
+                || (d.reset_by_man_move && man)
+        });
+        next.quiet_plies = if reset { 0 } else { pos.quiet_plies.saturating_add(1) };
+        if pos.side != self.rules.start.side {
+            next.move_number = pos.move_number.saturating_add(1);
+        }
+        next
+    }
+
+    /// How the game stands: the side to move loses with no piece or no legal move; the
+    /// quiet-move rule draws. (Perft never looks at this.)
+    pub fn outcome(&self, pos: &Position) -> Outcome {
+        let side = pos.side;
+        let name = |c: Colour| match c {
+            Colour::White => "white",
+            Colour::Black => "black",
+        };
+        if pos.pieces(side) == 0 {
+            return Outcome::Win {
+                winner: side.opponent(),
+                reason: format!("{} has no pieces left", name(side)),
+            };
+        }
+        if movegen::legal_moves(&self.kernel, pos).is_empty() {
+            return Outcome::Win {
+                winner: side.opponent(),
+                reason: format!("{} has no legal move", name(side)),
+            };
+        }
+        if let Some(d) = self.rules.draw {
+            if pos.quiet_plies >= 2 * d.quiet_moves {
+                return Outcome::Draw {
+                    reason: format!(
+                        "{} moves by each side without a capture or promotion",
+                        d.quiet_moves
+                    ),
+                };
+            }
+        }
+        Outcome::Ongoing
+    }
+
+    /// A square as the variant writes it (`28`, `c3`).
+    pub fn square_text(&self, bit: u32) -> String {
+        match self.rules.notation.squares {
+            SquareNotation::Numeric => self.rules.geometry.number(bit).to_string(),
+            SquareNotation::Algebraic => self.rules.geometry.algebraic(bit),
+        }
+    }
+
+    /// The canonical text of each legal move: `32-28`, `28x19`, and the full path
+    /// `28x19x10` only when two captures share their first and last squares.
+    pub fn notated_moves(&self, pos: &Position) -> Vec<(DetailedMove, String)> {
+        let moves = self.detailed_moves(pos);
+        let n = &self.rules.notation;
+        moves
+            .iter()
+            .map(|d| {
+                let m = d.mv;
+                let text = if !m.is_capture() {
+                    format!(
+                        "{}{}{}",
+                        self.square_text(m.from as u32),
+                        n.move_separator,
+                        self.square_text(m.to as u32)
+                    )
+                } else {
+                    let ambiguous = moves.iter().any(|o| {
+                        o.mv.is_capture()
+                            && o.mv.from == m.from
+                            && o.mv.to == m.to
+                            && o.mv != m
+                    });
+                    let mut squares = vec![self.square_text(m.from as u32)];
+                    if ambiguous {
+                        squares.extend(d.paths[0].iter().map(|&b| self.square_text(b)));
+                    } else {
+                        squares.push(self.square_text(m.to as u32));
+                    }
+                    squares.join(&n.capture_separator)
+                };
+                (d.clone(), text)
+            })
+            .collect()
+    }
+
+    /// Parses a move leniently (`32-28`, `28x10`, `28x19x10`, `c3:e5`, any separator) and
+    /// finds it among the legal moves.
+    pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, LocatedError> {
+        let source = SourceFile {
+            name: "move".into(),
+            text: text.into(),
+        };
+        let whole = 0..text.len();
+        let mut squares = Vec::new();
+        let mut start = 0;
+        for (i, c) in text.char_indices().chain(std::iter::once((text.len(), '-'))) {
+            if matches!(c, '-' | 'x' | 'X' | ':' | '×') {
+                let token = text[start..i].trim();
+                if token.is_empty() {
+                    return Err(LocatedError::new(&source, start..i.max(start + 1).min(text.len()), "a square is missing", Some("write moves like `32-28` or `28x19x10`".into())));
+                }
+                let bit = parse_square(&self.rules.geometry, token).map_err(|m| {
+                    LocatedError::new(&source, start..i, m, Some("squares are numbers or names like `c3`".into()))
+                })?;
+                squares.push(bit);
+                start = i + c.len_utf8();
+            }
+        }
+        if squares.len() < 2 {
+            return Err(LocatedError::new(&source, whole, "a move needs at least two squares", Some("write moves like `32-28` or `28x19x10`".into())));
+        }
+        let from = squares[0];
+        let to = *squares.last().expect("two squares");
+        let between = &squares[1..squares.len() - 1];
+        let notated = self.notated_moves(pos);
+        let candidates: Vec<&(DetailedMove, String)> = notated
+            .iter()
+            .filter(|(d, _)| {
+                d.mv.from as u32 == from
+                    && d.mv.to as u32 == to
+                    && (between.is_empty()
+                        || d.paths.iter().any(|p| p.len() == between.len() + 1 && p[..between.len()] == *between))
+            })
+            .collect();
+        match candidates.len() {
+            1 => Ok(candidates[0].0.mv),
+            0 => {
+                let legal: Vec<&str> = notated.iter().map(|(_, t)| t.as_str()).collect();
+                Err(LocatedError::new(&source, whole, format!("`{text}` is not a legal move here"), Some(format!("legal moves: {}", legal.join(" ")))))
+            }
+            _ => {
+                let options: Vec<&str> = candidates.iter().map(|(_, t)| t.as_str()).collect();
+                Err(LocatedError::new(&source, whole, format!("`{text}` is ambiguous"), Some(format!("give the full path: {}", options.join(" or ")))))
+            }
+        }
+    }
+}
+
+impl Game for Draughts {
+    type Position = Position;
+    type Move = Move;
+
+    fn id(&self) -> &str {
+        &self.rules.id
+    }
+
+    fn start(&self) -> Position {
+        self.rules.start
+    }
+
+    fn parse_fen(&self, fen: &str) -> Result<Position, LocatedError> {
+        Position::from_fen(&self.rules.geometry, fen)
+    }
+
+    fn fen(&self, pos: &Position) -> String {
+        pos.to_fen(&self.rules.geometry)
+    }
+
+    fn moves_with_notation(&self, pos: &Position) -> Vec<(Move, String)> {
+        self.notated_moves(pos)
+            .into_iter()
+            .map(|(d, t)| (d.mv, t))
+            .collect()
+    }
+
+    fn play(&self, pos: &Position, mv: &Move) -> Position {
+        Draughts::play(self, pos, mv)
+    }
+
+    fn paths(&self, mv: &Move) -> u64 {
+        mv.paths as u64
+    }
+
+    fn perft(&self, pos: &Position, depth: u32, count: Count) -> u128 {
+        movegen::perft_dispatch(&self.kernel, pos, depth, count)
+    }
+}

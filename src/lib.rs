@@ -1,0 +1,35 @@
+//! # rulebench
+//!
+//! Board-game rules as data. A draughts variant is a TOML file in `rules/`; a generic engine
+//! reads it; perft counts and rule-edge fixtures show that the file and the engine say what
+//! the rule book says.
+//!
+//! ```
+//! use rulebench::{Count, Draughts, Game};
+//!
+//! // A shipped variant by id, optionally with house rules on top.
+//! let game = Draughts::load("russian").unwrap();
+//! let start = game.start();
+//! assert_eq!(game.perft(&start, 4, Count::Unique), 1469);
+//!
+//! // Positions are PDN FEN; moves are PDN text.
+//! let pos = game.parse_fen("W:Wc3:Bd4,f6").unwrap();
+//! let mv = game.parse_move(&pos, "c3:g7").unwrap();
+//! assert_eq!(mv.captured.count_ones(), 2);
+//! ```
+#![warn(missing_docs)]
+
+pub mod diagnostics;
+pub mod draughts;
+pub mod game;
+pub mod geometry;
+pub mod movegen;
+pub mod position;
+pub mod rules;
+
+pub use diagnostics::LocatedError;
+pub use draughts::{Draughts, Outcome};
+pub use game::{Count, Game};
+pub use movegen::{DetailedMove, Move};
+pub use position::Position;
+pub use rules::{Colour, Rules};

@@ -1,0 +1,797 @@
+//! Move generation: the hot path. Rules are compiled once into a [`Kernel`], and the few rules
+//! that shape the inner loop (king range, removal, men's capture directions) are type
+//! parameters, so each shipped variant runs a monomorphised generator with no rule branching
+//! and no heap allocation per node (move lists are reused buffers).
+
+use crate::geometry::Direction::{self, *};
+use crate::position::Position;
+use crate::rules::{Colour, Criterion, KingRange, PromotionDuringCapture, Removal, Rules};
+
+/// A legal move: from, to, the captured set and whether the man is crowned. Jump orders that
+/// share all of these are one move; `paths` says how many jump sequences it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The pieces taken (bitboard); 0 for an ordinary move.
+    pub captured: u64,
+    /// Number of distinct jump sequences with this from, to and captured set.
+    pub paths: u32,
+    /// Bit of the starting square.
+    pub from: u8,
+    /// Bit of the final square.
+    pub to: u8,
+    /// A man becomes a king with this move.
+    pub promotes: bool,
+}
+
+impl Move {
+    /// Whether the move captures.
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    fn same_as(&self, other: &Move) -> bool {
+        self.from == other.from
+            && self.to == other.to
+            && self.captured == other.captured
+            && self.promotes == other.promotes
+    }
+}
+
+/// The rules compiled into a plain struct for the generator.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    squares: u64,
+    half: u32,
+    rays: Box<[[u64; 4]; 64]>,
+    /// The row where white men are crowned (top row), and black's (bottom row).
+    promotion_rows: [u64; 2],
+    men_capture_kings: bool,
+    promotion: PromotionDuringCapture,
+    compulsory: bool,
+    precedence: [Criterion; 4],
+    criteria: usize,
+    flying: bool,
+    immediate: bool,
+    men_backward: bool,
+}
+
+impl Kernel {
+    /// Compiles the rules.
+    pub fn new(rules: &Rules) -> Kernel {
+        let geo = &rules.geometry;
+        let mut rays = Box::new([[0u64; 4]; 64]);
+        for bit in geo.bits() {
+            for dir in Direction::ALL {
+                rays[bit as usize][dir as usize] = geo.ray(bit, dir);
+            }
+        }
+        let mut precedence = [Criterion::MostPieces; 4];
+        for (i, c) in rules.precedence.iter().enumerate() {
+            precedence[i] = *c;
+        }
+        Kernel {
+            squares: geo.squares(),
+            half: geo.columns() / 2,
+            rays,
+            promotion_rows: [geo.row_mask(0), geo.row_mask(geo.rows() - 1)],
+            men_capture_kings: rules.men_capture_kings,
+            promotion: rules.promotion_during_capture,
+            compulsory: rules.compulsory_capture,
+            precedence,
+            criteria: rules.precedence.len(),
+            flying: rules.king_range == KingRange::Flying,
+            immediate: rules.removal == Removal::Immediate,
+            men_backward: rules.men_capture_backward,
+        }
+    }
+
+    #[inline(always)]
+    fn step(&self, bb: u64, dir: Direction) -> u64 {
+        let moved = match dir {
+            UpLeft => bb >> (self.half + 1),
+            UpRight => bb >> self.half,
+            DownLeft => bb << self.half,
+            DownRight => bb << (self.half + 1),
+        };
+        moved & self.squares
+    }
+
+    #[inline(always)]
+    fn ray(&self, bit: u32, dir: Direction) -> u64 {
+        self.rays[bit as usize][dir as usize]
+    }
+
+    /// The empty squares from `bit` along `dir` up to the first occupied one.
+    #[inline(always)]
+    fn open_ray(&self, bit: u32, dir: Direction, occupied: u64) -> u64 {
+        let ray = self.ray(bit, dir);
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            ray
+        } else {
+            let b = nearest(blockers, dir);
+            ray & !self.ray(b, dir) & !(1u64 << b)
+        }
+    }
+}
+
+/// The nearest set bit of `bb` seen from a square looking along `dir`.
+#[inline(always)]
+fn nearest(bb: u64, dir: Direction) -> u32 {
+    if dir.is_down() {
+        bb.trailing_zeros()
+    } else {
+        63 - bb.leading_zeros()
+    }
+}
+
+/// The rules that shape the inner loop, as types.
+pub(crate) trait Shape {
+    const FLYING: bool;
+    const IMMEDIATE: bool;
+    const MEN_BACKWARD: bool;
+}
+
+pub(crate) struct ShapeOf<const F: bool, const I: bool, const B: bool>;
+
+impl<const F: bool, const I: bool, const B: bool> Shape for ShapeOf<F, I, B> {
+    const FLYING: bool = F;
+    const IMMEDIATE: bool = I;
+    const MEN_BACKWARD: bool = B;
+}
+
+/// Calls `$f::<ShapeOf<..>>($args)` with the shape of kernel `$k`.
+macro_rules! with_shape {
+    ($k:expr, $f:ident ( $($arg:expr),* )) => {
+        match ($k.flying, $k.immediate, $k.men_backward) {
+            (false, false, false) => $f::<$crate::movegen::ShapeOf<false, false, false>>($($arg),*),
+            (false, false, true) => $f::<$crate::movegen::ShapeOf<false, false, true>>($($arg),*),
+            (false, true, false) => $f::<$crate::movegen::ShapeOf<false, true, false>>($($arg),*),
+            (false, true, true) => $f::<$crate::movegen::ShapeOf<false, true, true>>($($arg),*),
+            (true, false, false) => $f::<$crate::movegen::ShapeOf<true, false, false>>($($arg),*),
+            (true, false, true) => $f::<$crate::movegen::ShapeOf<true, false, true>>($($arg),*),
+            (true, true, false) => $f::<$crate::movegen::ShapeOf<true, true, false>>($($arg),*),
+            (true, true, true) => $f::<$crate::movegen::ShapeOf<true, true, true>>($($arg),*),
+        }
+    };
+}
+
+/// Where completed capture sequences go.
+pub(crate) trait Sink {
+    /// Offers one complete capture sequence (`path`: the landing squares, in order).
+    fn capture(&mut self, mv: Move, score: u128, jumps: u32, path: &[u8]);
+    /// Offers an ordinary move.
+    fn quiet(&mut self, mv: Move);
+    /// Whether any capture has been accepted.
+    fn has_captures(&self) -> bool;
+}
+
+/// A reusable list of unique moves (captures first), with duplicate jump orders merged.
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    moves: Vec<Move>,
+    best: u128,
+    captures: usize,
+}
+
+impl MoveList {
+    /// An empty list with room for `n` moves.
+    pub fn with_capacity(n: usize) -> Self {
+        MoveList {
+            moves: Vec::with_capacity(n),
+            best: 0,
+            captures: 0,
+        }
+    }
+
+    /// The moves.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Number of unique moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.best = 0;
+        self.captures = 0;
+    }
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn capture(&mut self, mv: Move, score: u128, jumps: u32, _path: &[u8]) {
+        if score < self.best {
+            return;
+        }
+        if score > self.best {
+            self.moves.clear();
+            self.best = score;
+        }
+        // Two captures of fewer than three pieces never share from, to and captured set.
+        if jumps >= 3 {
+            if let Some(m) = self.moves.iter_mut().find(|m| m.same_as(&mv)) {
+                m.paths += 1;
+                return;
+            }
+        }
+        self.moves.push(mv);
+        self.captures = self.moves.len();
+    }
+
+    #[inline]
+    fn quiet(&mut self, mv: Move) {
+        self.moves.push(mv);
+    }
+
+    #[inline]
+    fn has_captures(&self) -> bool {
+        self.captures > 0
+    }
+}
+
+/// A unique move with every jump sequence (landing squares, as bits) that makes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DetailedMove {
+    /// The move.
+    pub mv: Move,
+    /// Each jump sequence: the squares landed on after each capture (the last is `to`).
+    pub paths: Vec<Vec<u32>>,
+}
+
+#[derive(Default)]
+pub(crate) struct DetailedList {
+    pub(crate) moves: Vec<DetailedMove>,
+    best: u128,
+}
+
+impl Sink for DetailedList {
+    fn capture(&mut self, mv: Move, score: u128, _jumps: u32, path: &[u8]) {
+        if score < self.best {
+            return;
+        }
+        if score > self.best {
+            self.moves.clear();
+            self.best = score;
+        }
+        let path: Vec<u32> = path.iter().map(|&b| b as u32).collect();
+        if let Some(m) = self.moves.iter_mut().find(|m| m.mv.same_as(&mv)) {
+            m.mv.paths += 1;
+            m.paths.push(path);
+            return;
+        }
+        self.moves.push(DetailedMove {
+            mv,
+            paths: vec![path],
+        });
+    }
+
+    fn quiet(&mut self, mv: Move) {
+        self.moves.push(DetailedMove {
+            mv,
+            paths: vec![vec![mv.to as u32]],
+        });
+    }
+
+    fn has_captures(&self) -> bool {
+        self.moves.iter().any(|m| m.mv.is_capture())
+    }
+}
+
+/// The search for capture sequences of one piece.
+struct Capture<'a, S: Sink, P: Shape> {
+    k: &'a Kernel,
+    sink: &'a mut S,
+    from: u32,
+    /// All pieces but the mover; captured pieces stay in it (they are removed after the move).
+    occupied: u64,
+    enemy: u64,
+    enemy_kings: u64,
+    captured: u64,
+    promotion_row: u64,
+    started_as_king: bool,
+    jumps: u32,
+    king_order: u64,
+    path: [u8; 64],
+    forward: [Direction; 2],
+    _shape: std::marker::PhantomData<P>,
+}
+
+impl<S: Sink, P: Shape> Capture<'_, S, P> {
+    /// Squares that block a capturing piece now.
+    #[inline(always)]
+    fn blockers(&self) -> u64 {
+        if P::IMMEDIATE {
+            self.occupied & !self.captured
+        } else {
+            self.occupied
+        }
+    }
+
+    #[inline(always)]
+    fn empty(&self) -> u64 {
+        self.k.squares & !self.blockers()
+    }
+
+    #[inline(always)]
+    fn take(&mut self, victim: u32) {
+        let bit = 1u64 << victim;
+        self.captured |= bit;
+        if self.enemy_kings & bit != 0 {
+            self.king_order |= 1u64 << (63 - self.jumps.min(63));
+        }
+        self.jumps += 1;
+    }
+
+    #[inline(always)]
+    fn untake(&mut self, victim: u32) {
+        let bit = 1u64 << victim;
+        self.jumps -= 1;
+        self.captured &= !bit;
+        if self.enemy_kings & bit != 0 {
+            self.king_order &= !(1u64 << (63 - self.jumps.min(63)));
+        }
+    }
+
+    fn score(&self) -> u128 {
+        let mut score: u128 = 0;
+        for c in &self.k.precedence[..self.k.criteria] {
+            score = match c {
+                Criterion::MostPieces => (score << 7) | self.captured.count_ones() as u128,
+                Criterion::MostKings => {
+                    (score << 7) | (self.captured & self.enemy_kings).count_ones() as u128
+                }
+                Criterion::MadeByKing => (score << 1) | self.started_as_king as u128,
+                Criterion::KingTakenEarliest => (score << 64) | self.king_order as u128,
+            };
+        }
+        score
+    }
+
+    #[inline]
+    fn emit(&mut self, to: u32, king: bool) {
+        let promotes =
+            !self.started_as_king && (king || (1u64 << to) & self.promotion_row != 0);
+        let score = if self.k.criteria > 0 { self.score() } else { 0 };
+        let mv = Move {
+            captured: self.captured,
+            paths: 1,
+            from: self.from as u8,
+            to: to as u8,
+            promotes,
+        };
+        let jumps = self.jumps;
+        self.sink
+            .capture(mv, score, jumps, &self.path[..jumps as usize]);
+    }
+
+    /// Goes on from a landing square; returns whether the capture could continue.
+    #[inline]
+    fn continue_from(&mut self, at: u32, king: bool, came: Direction, first_landing: bool) -> bool {
+        if king && P::FLYING {
+            self.flying(at, Some(came), first_landing)
+        } else {
+            self.short(at, king, Some(came))
+        }
+    }
+
+    /// After a man or short king lands on `at` having captured in direction `came`.
+    fn land_short(&mut self, at: u32, king: bool, came: Direction) {
+        if !king && (1u64 << at) & self.promotion_row != 0 {
+            match self.k.promotion {
+                PromotionDuringCapture::EndsMove => {
+                    self.emit(at, true);
+                    return;
+                }
+                PromotionDuringCapture::ContinueAsKing => {
+                    if !self.continue_from(at, true, came, true) {
+                        self.emit(at, true);
+                    }
+                    return;
+                }
+                PromotionDuringCapture::OnlyAtEnd => {}
+            }
+        }
+        if !self.continue_from(at, king, came, true) {
+            self.emit(at, king);
+        }
+    }
+
+    /// Captures by a man or a short king from `at`; returns whether there was any.
+    fn short(&mut self, at: u32, king: bool, came: Option<Direction>) -> bool {
+        let mut found = false;
+        let capturable = if king || self.k.men_capture_kings {
+            self.enemy & !self.captured
+        } else {
+            self.enemy & !self.captured & !self.enemy_kings
+        };
+        let empty = self.empty();
+        let all = Direction::ALL;
+        let forward = self.forward;
+        let dirs: &[Direction] = if king || P::MEN_BACKWARD {
+            &all
+        } else {
+            &forward
+        };
+        let origin = 1u64 << at;
+        for &d in dirs {
+            if !P::IMMEDIATE && came == Some(d.opposite()) {
+                continue; // the piece just taken blocks the way back
+            }
+            let victim = self.k.step(origin, d) & capturable;
+            if victim == 0 {
+                continue;
+            }
+            let landing = self.k.step(victim, d) & empty;
+            if landing == 0 {
+                continue;
+            }
+            found = true;
+            let v = victim.trailing_zeros();
+            let l = landing.trailing_zeros();
+            self.take(v);
+            self.path[self.jumps as usize - 1] = l as u8;
+            self.land_short(l, king, d);
+            self.untake(v);
+        }
+        found
+    }
+
+    /// Captures by a flying king from `at`; returns whether there was any. After a capture in
+    /// direction `came`, going on straight is looked at from the first landing square only (one
+    /// path, whichever square between is touched), turning from every landing square.
+    fn flying(&mut self, at: u32, came: Option<Direction>, first_landing: bool) -> bool {
+        let mut found = false;
+        for d in Direction::ALL {
+            if let Some(c) = came {
+                if d == c.opposite() && (!P::IMMEDIATE || !first_landing) {
+                    continue;
+                }
+                if d == c && !first_landing {
+                    continue;
+                }
+            }
+            let blockers = self.blockers();
+            let ray = self.k.ray(at, d) & blockers;
+            if ray == 0 {
+                continue;
+            }
+            let v = nearest(ray, d);
+            if (1u64 << v) & self.enemy & !self.captured == 0 {
+                continue;
+            }
+            let landings = self.k.open_ray(v, d, blockers);
+            if landings == 0 {
+                continue;
+            }
+            found = true;
+            self.take(v);
+            let slot = self.jumps as usize - 1;
+            let mut any = false;
+            let mut rest = landings;
+            let mut first = true;
+            while rest != 0 {
+                let l = nearest(rest, d);
+                rest &= !(1u64 << l);
+                self.path[slot] = l as u8;
+                if self.flying(l, Some(d), first) {
+                    any = true;
+                }
+                first = false;
+            }
+            if !any {
+                let mut rest = landings;
+                while rest != 0 {
+                    let l = nearest(rest, d);
+                    rest &= !(1u64 << l);
+                    self.path[slot] = l as u8;
+                    self.emit(l, true);
+                }
+            }
+            self.untake(v);
+        }
+        found
+    }
+}
+
+#[inline(always)]
+fn sides<const WHITE: bool>(pos: &Position) -> (u64, u64) {
+    if WHITE {
+        (pos.white, pos.black)
+    } else {
+        (pos.black, pos.white)
+    }
+}
+
+#[inline(always)]
+const fn forward<const WHITE: bool>() -> [Direction; 2] {
+    if WHITE {
+        [UpLeft, UpRight]
+    } else {
+        [DownLeft, DownRight]
+    }
+}
+
+/// Generates every capture of the side to move (with precedence) into `sink`.
+#[inline]
+fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink: &mut S) {
+    let (own, enemy) = sides::<WHITE>(pos);
+    let occupied = own | enemy;
+    let empty = k.squares & !occupied;
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let fwd = forward::<WHITE>();
+    // Men that have a capture at all: a quick bitboard test before the search.
+    let man_targets = if k.men_capture_kings { enemy } else { enemy & !pos.kings };
+    let mut capturing_men = 0;
+    for d in Direction::ALL {
+        if !P::MEN_BACKWARD && d != fwd[0] && d != fwd[1] {
+            continue;
+        }
+        let back = d.opposite();
+        capturing_men |= men & k.step(man_targets & k.step(empty, back), back);
+    }
+    let mut capturing_kings = kings;
+    if !P::FLYING {
+        let mut c = 0;
+        for d in Direction::ALL {
+            let back = d.opposite();
+            c |= kings & k.step(enemy & k.step(empty, back), back);
+        }
+        capturing_kings = c;
+    }
+    let pieces = capturing_men | capturing_kings;
+    if pieces == 0 {
+        return;
+    }
+    let mut search = Capture::<S, P> {
+        k,
+        sink,
+        from: 0,
+        occupied: 0,
+        enemy,
+        enemy_kings: enemy & pos.kings,
+        captured: 0,
+        promotion_row: k.promotion_rows[!WHITE as usize],
+        started_as_king: false,
+        jumps: 0,
+        king_order: 0,
+        path: [0; 64],
+        forward: fwd,
+        _shape: std::marker::PhantomData,
+    };
+    let mut rest = pieces;
+    while rest != 0 {
+        let from = rest.trailing_zeros();
+        rest &= rest - 1;
+        let bit = 1u64 << from;
+        search.from = from;
+        search.occupied = occupied & !bit;
+        let king = kings & bit != 0;
+        search.started_as_king = king;
+        if king && P::FLYING {
+            search.flying(from, None, true);
+        } else {
+            search.short(from, king, None);
+        }
+    }
+}
+
+/// Generates ordinary moves into `sink`.
+#[inline]
+fn quiet<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink: &mut S) {
+    let (own, enemy) = sides::<WHITE>(pos);
+    let occupied = own | enemy;
+    let empty = k.squares & !occupied;
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let promotion_row = k.promotion_rows[!WHITE as usize];
+    for d in forward::<WHITE>() {
+        let mut movers = men & k.step(empty, d.opposite());
+        while movers != 0 {
+            let from = movers.trailing_zeros();
+            movers &= movers - 1;
+            let to = k.step(1u64 << from, d);
+            sink.quiet(Move {
+                captured: 0,
+                paths: 1,
+                from: from as u8,
+                to: to.trailing_zeros() as u8,
+                promotes: to & promotion_row != 0,
+            });
+        }
+    }
+    let mut rest = kings;
+    while rest != 0 {
+        let from = rest.trailing_zeros();
+        rest &= rest - 1;
+        for d in Direction::ALL {
+            let mut targets = if P::FLYING {
+                k.open_ray(from, d, occupied)
+            } else {
+                k.step(1u64 << from, d) & empty
+            };
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                sink.quiet(Move {
+                    captured: 0,
+                    paths: 1,
+                    from: from as u8,
+                    to: to as u8,
+                    promotes: false,
+                });
+            }
+        }
+    }
+}
+
+/// Counts ordinary moves without listing them.
+#[inline]
+fn count_quiet<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position) -> u64 {
+    let (own, enemy) = sides::<WHITE>(pos);
+    let occupied = own | enemy;
+    let empty = k.squares & !occupied;
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let mut n = 0u64;
+    for d in forward::<WHITE>() {
+        n += (k.step(men, d) & empty).count_ones() as u64;
+    }
+    if P::FLYING {
+        let mut rest = kings;
+        while rest != 0 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            for d in Direction::ALL {
+                n += k.open_ray(from, d, occupied).count_ones() as u64;
+            }
+        }
+    } else {
+        for d in Direction::ALL {
+            n += (k.step(kings, d) & empty).count_ones() as u64;
+        }
+    }
+    n
+}
+
+/// All legal moves of `pos` into `sink`.
+#[inline]
+pub(crate) fn generate<P: Shape, S: Sink>(k: &Kernel, pos: &Position, sink: &mut S) {
+    if pos.side == Colour::White {
+        captures::<P, S, true>(k, pos, sink);
+        if !k.compulsory || !sink.has_captures() {
+            quiet::<P, S, true>(k, pos, sink);
+        }
+    } else {
+        captures::<P, S, false>(k, pos, sink);
+        if !k.compulsory || !sink.has_captures() {
+            quiet::<P, S, false>(k, pos, sink);
+        }
+    }
+}
+
+/// The position after `mv` (draw counters untouched: the perft path).
+#[inline(always)]
+pub(crate) fn play_fast(pos: &Position, mv: &Move) -> Position {
+    let from = 1u64 << mv.from;
+    let to = 1u64 << mv.to;
+    let mut next = *pos;
+    let was_king = pos.kings & from != 0;
+    match pos.side {
+        Colour::White => {
+            next.white = (pos.white & !from) | to;
+            next.black = pos.black & !mv.captured;
+        }
+        Colour::Black => {
+            next.black = (pos.black & !from) | to;
+            next.white = pos.white & !mv.captured;
+        }
+    }
+    next.kings = pos.kings & !mv.captured & !from;
+    if was_king || mv.promotes {
+        next.kings |= to;
+    }
+    next.side = pos.side.opponent();
+    next
+}
+
+/// Which jump sequences perft counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Count {
+    /// Distinct moves: same from, to and captured set = one move (the default).
+    #[default]
+    Unique,
+    /// Every distinct jump sequence.
+    Paths,
+}
+
+/// Reusable per-ply move buffers for a search of `depth` plies.
+pub(crate) fn buffers(depth: u32) -> Vec<MoveList> {
+    (0..depth.max(1)).map(|_| MoveList::with_capacity(128)).collect()
+}
+
+/// Perft with bulk counting at the last ply.
+pub(crate) fn perft<P: Shape, const PATHS: bool>(
+    k: &Kernel,
+    pos: &Position,
+    depth: u32,
+    lists: &mut [MoveList],
+) -> u128 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
+    list.clear();
+    if depth == 1 {
+        // Captures must be listed (duplicates, precedence); ordinary moves are only counted.
+        let white = pos.side == Colour::White;
+        if white {
+            captures::<P, MoveList, true>(k, pos, list);
+        } else {
+            captures::<P, MoveList, false>(k, pos, list);
+        }
+        let mut n: u64 = if PATHS {
+            list.moves.iter().map(|m| m.paths as u64).sum()
+        } else {
+            list.moves.len() as u64
+        };
+        if !k.compulsory || list.moves.is_empty() {
+            n += if white {
+                count_quiet::<P, true>(k, pos)
+            } else {
+                count_quiet::<P, false>(k, pos)
+            };
+        }
+        return n as u128;
+    }
+    generate::<P, MoveList>(k, pos, list);
+    let mut total: u128 = 0;
+    for i in 0..list.moves.len() {
+        let mv = list.moves[i];
+        let child = play_fast(pos, &mv);
+        let n = perft::<P, PATHS>(k, &child, depth - 1, rest);
+        total += if PATHS { n * mv.paths as u128 } else { n };
+    }
+    total
+}
+
+/// Runs perft for the kernel's shape.
+pub(crate) fn perft_dispatch(k: &Kernel, pos: &Position, depth: u32, count: Count) -> u128 {
+    let mut lists = buffers(depth);
+    fn run<P: Shape>(k: &Kernel, pos: &Position, depth: u32, count: Count, lists: &mut [MoveList]) -> u128 {
+        match count {
+            Count::Unique => perft::<P, false>(k, pos, depth, lists),
+            Count::Paths => perft::<P, true>(k, pos, depth, lists),
+        }
+    }
+    with_shape!(k, run(k, pos, depth, count, &mut lists))
+}
+
+/// Unique legal moves.
+pub(crate) fn legal_moves(k: &Kernel, pos: &Position) -> MoveList {
+    let mut list = MoveList::with_capacity(64);
+    fn run<P: Shape>(k: &Kernel, pos: &Position, list: &mut MoveList) {
+        generate::<P, MoveList>(k, pos, list)
+    }
+    with_shape!(k, run(k, pos, &mut list));
+    list
+}
+
+/// Unique legal moves with their jump sequences.
+pub(crate) fn detailed_moves(k: &Kernel, pos: &Position) -> Vec<DetailedMove> {
+    let mut list = DetailedList::default();
+    fn run<P: Shape>(k: &Kernel, pos: &Position, list: &mut DetailedList) {
+        generate::<P, DetailedList>(k, pos, list)
+    }
+    with_shape!(k, run(k, pos, &mut list));
+    list.moves
+}
