@@ -89,6 +89,12 @@ impl Draughts {
             Colour::White => "white",
             Colour::Black => "black",
         };
+        if pos.pieces(side.opponent()) == 0 {
+            return Outcome::Win {
+                winner: side,
+                reason: format!("{} has no pieces left", name(side.opponent())),
+            };
+        }
         if pos.pieces(side) == 0 {
             return Outcome::Win {
                 winner: side.opponent(),

@@ -1,8 +1,260 @@
-use rulebench::*;
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let g = Draughts::load(&args[1]).unwrap_or_else(|e| { eprintln!("{e}"); std::process::exit(1) });
-    let d: u32 = args[2].parse().unwrap();
-    let c = if args.len() > 3 { Count::Paths } else { Count::Unique };
-    for i in 1..=d { let t = std::time::Instant::now(); let n = g.perft(&g.start(), i, c); println!("{i} {n} {:.2}s", t.elapsed().as_secs_f64()); }
+//! The `rulebench` command line: perft, divide, moves, outcome and rules checking.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use miette::{IntoDiagnostic, Result};
+use rulebench::{Count, Draughts, Game, Outcome, Position};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Board-game rules as data: perft, divide and legal moves for draughts variants.
+#[derive(Parser)]
+#[command(name = "rulebench", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CountArg {
+    /// Same from, to and captured set = one move.
+    Unique,
+    /// Every distinct jump sequence.
+    Paths,
+}
+
+impl From<CountArg> for Count {
+    fn from(c: CountArg) -> Count {
+        match c {
+            CountArg::Unique => Count::Unique,
+            CountArg::Paths => Count::Paths,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Counts the leaf nodes of the move tree.
+    Perft {
+        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
+        rules: String,
+        /// Plies to search.
+        #[arg(long, short)]
+        depth: u32,
+        /// Start from this PDN FEN instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// What counts as one move.
+        #[arg(long, value_enum, default_value = "unique")]
+        count: CountArg,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Perft of each legal move: `MOVE: N` lines, a blank line, `Nodes searched: N`.
+    Divide {
+        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
+        rules: String,
+        /// Plies to search (at least 1).
+        #[arg(long, short)]
+        depth: u32,
+        /// Start from this PDN FEN instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// What counts as one move.
+        #[arg(long, value_enum, default_value = "unique")]
+        count: CountArg,
+    },
+    /// Lists the legal moves, one per line.
+    Moves {
+        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
+        rules: String,
+        /// The position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print a JSON list of moves.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Says how the game stands: win, loss, draw or ongoing, with the reason.
+    Outcome {
+        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
+        rules: String,
+        /// The position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Checks a rules file (by building its start position) and prints what it compiles to.
+    Check {
+        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
+        rules: String,
+    },
+    /// Lists the shipped variants and house rules.
+    List,
+}
+
+fn load(rules: &str, fen: Option<&str>) -> Result<(Draughts, Position)> {
+    let game = Draughts::load(rules)?;
+    let pos = match fen {
+        Some(f) => game.parse_fen(f)?,
+        None => game.start(),
+    };
+    Ok((game, pos))
+}
+
+fn check_depth(depth: u32) -> Result<()> {
+    // The board holds at most 64 squares; nothing deeper than this finishes anyway.
+    if depth > 64 {
+        return Err(miette::miette!(
+            help = "perft depths beyond about 20 take days; 64 is the hard limit",
+            "depth {depth} is too deep"
+        ));
+    }
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        Command::Perft {
+            rules,
+            depth,
+            fen,
+            count,
+            json,
+        } => {
+            check_depth(depth)?;
+            let (game, pos) = load(&rules, fen.as_deref())?;
+            let started = Instant::now();
+            let nodes = game.perft(&pos, depth, count.into());
+            let seconds = started.elapsed().as_secs_f64();
+            let count_name = match count {
+                CountArg::Unique => "unique",
+                CountArg::Paths => "paths",
+            };
+            if json {
+                let value = serde_json::json!({
+                    "variant": game.id(),
+                    "fen": game.fen(&pos),
+                    "depth": depth,
+                    "count": count_name,
+                    "nodes": nodes.to_string().parse::<serde_json::Number>().into_diagnostic()?,
+                    "seconds": seconds,
+                    "nodes_per_second": (nodes as f64 / seconds.max(1e-9)).round(),
+                });
+                writeln!(out, "{value}").into_diagnostic()?;
+            } else {
+                writeln!(out, "{nodes}").into_diagnostic()?;
+                eprintln!(
+                    "perft {depth} ({count_name}) of {}: {nodes} nodes in {seconds:.3} s ({:.1} Mnps)",
+                    game.id(),
+                    nodes as f64 / seconds.max(1e-9) / 1e6
+                );
+            }
+        }
+        Command::Divide {
+            rules,
+            depth,
+            fen,
+            count,
+        } => {
+            check_depth(depth)?;
+            if depth == 0 {
+                return Err(miette::miette!("divide needs a depth of at least 1"));
+            }
+            let (game, pos) = load(&rules, fen.as_deref())?;
+            let started = Instant::now();
+            let lines = game.divide(&pos, depth, count.into());
+            let mut total: u128 = 0;
+            for (mv, n) in &lines {
+                writeln!(out, "{mv}: {n}").into_diagnostic()?;
+                total += n;
+            }
+            writeln!(out, "\nNodes searched: {total}").into_diagnostic()?;
+            eprintln!("{:.3} s", started.elapsed().as_secs_f64());
+        }
+        Command::Moves { rules, fen, json } => {
+            let (game, pos) = load(&rules, fen.as_deref())?;
+            let mut moves = game.notated_moves(&pos);
+            moves.sort_by(|a, b| rulebench::game::natural_cmp(&a.1, &b.1));
+            if json {
+                let geo = &game.rules().geometry;
+                let list: Vec<_> = moves
+                    .iter()
+                    .map(|(d, text)| {
+                        let m = d.mv;
+                        let captured: Vec<u32> = geo
+                            .bits()
+                            .filter(|b| m.captured & (1 << b) != 0)
+                            .map(|b| geo.number(b))
+                            .collect();
+                        let mut path = vec![geo.number(m.from as u32)];
+                        path.extend(d.paths[0].iter().map(|&b| geo.number(b)));
+                        serde_json::json!({
+                            "notation": text,
+                            "from": geo.number(m.from as u32),
+                            "to": geo.number(m.to as u32),
+                            "path": path,
+                            "captured": captured,
+                            "promotes": m.promotes,
+                            "paths": m.paths,
+                        })
+                    })
+                    .collect();
+                writeln!(out, "{}", serde_json::Value::Array(list)).into_diagnostic()?;
+            } else {
+                for (_, text) in &moves {
+                    writeln!(out, "{text}").into_diagnostic()?;
+                }
+            }
+        }
+        Command::Outcome { rules, fen } => {
+            let (game, pos) = load(&rules, fen.as_deref())?;
+            let text = match game.outcome(&pos) {
+                Outcome::Ongoing => "ongoing".to_string(),
+                Outcome::Win { winner, reason } => {
+                    format!("{} wins: {reason}", format!("{winner:?}").to_lowercase())
+                }
+                Outcome::Draw { reason } => format!("draw: {reason}"),
+            };
+            writeln!(out, "{text}").into_diagnostic()?;
+        }
+        Command::Check { rules } => {
+            let game = Draughts::load(&rules)?;
+            let r = game.rules();
+            writeln!(out, "ok: {} ({})", r.id, r.name).into_diagnostic()?;
+            writeln!(
+                out,
+                "  board {}x{}, start {}",
+                r.geometry.columns(),
+                r.geometry.rows(),
+                game.fen(&r.start)
+            )
+            .into_diagnostic()?;
+            writeln!(out, "  {} legal moves at the start", game.legal_moves(&r.start).len())
+                .into_diagnostic()?;
+        }
+        Command::List => {
+            for id in rulebench::Rules::shipped() {
+                let game = Draughts::load(&id)?;
+                writeln!(out, "{id}\t{}", game.rules().name).into_diagnostic()?;
+            }
+            for id in rulebench::Rules::shipped_house_rules() {
+                writeln!(out, "+{id}\thouse rule").into_diagnostic()?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(report) => {
+            eprintln!("{report:?}");
+            ExitCode::FAILURE
+        }
+    }
 }
