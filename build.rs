@@ -21,8 +21,12 @@ fn main() {
             }
             println!("cargo:rerun-if-changed={}", path.display());
             let name = format!("{dir}/{}", path.file_name().unwrap().to_string_lossy());
-            writeln!(table, "    ({name:?}, include_str!({:?})),", path.display().to_string())
-                .unwrap();
+            writeln!(
+                table,
+                "    ({name:?}, include_str!({:?})),",
+                path.display().to_string()
+            )
+            .unwrap();
         }
     }
     table.push_str("];\n");

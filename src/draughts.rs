@@ -74,7 +74,11 @@ impl Draughts {
                 || (d.reset_by_promotion && mv.promotes)
                 || (d.reset_by_man_move && man)
         });
-        next.quiet_plies = if reset { 0 } else { pos.quiet_plies.saturating_add(1) };
+        next.quiet_plies = if reset {
+            0
+        } else {
+            pos.quiet_plies.saturating_add(1)
+        };
         if pos.side != self.rules.start.side {
             next.move_number = pos.move_number.saturating_add(1);
         }
@@ -107,15 +111,15 @@ impl Draughts {
                 reason: format!("{} has no legal move", name(side)),
             };
         }
-        if let Some(d) = self.rules.draw {
-            if pos.quiet_plies >= 2 * d.quiet_moves {
-                return Outcome::Draw {
-                    reason: format!(
-                        "{} moves by each side without a capture or promotion",
-                        d.quiet_moves
-                    ),
-                };
-            }
+        if let Some(d) = self.rules.draw
+            && pos.quiet_plies >= 2 * d.quiet_moves
+        {
+            return Outcome::Draw {
+                reason: format!(
+                    "{} moves by each side without a capture or promotion",
+                    d.quiet_moves
+                ),
+            };
         }
         Outcome::Ongoing
     }
@@ -146,10 +150,7 @@ impl Draughts {
                     )
                 } else {
                     let ambiguous = moves.iter().any(|o| {
-                        o.mv.is_capture()
-                            && o.mv.from == m.from
-                            && o.mv.to == m.to
-                            && o.mv != m
+                        o.mv.is_capture() && o.mv.from == m.from && o.mv.to == m.to && o.mv != m
                     });
                     let mut squares = vec![self.square_text(m.from as u32)];
                     if ambiguous {
@@ -174,21 +175,39 @@ impl Draughts {
         let whole = 0..text.len();
         let mut squares = Vec::new();
         let mut start = 0;
-        for (i, c) in text.char_indices().chain(std::iter::once((text.len(), '-'))) {
+        for (i, c) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), '-')))
+        {
             if matches!(c, '-' | 'x' | 'X' | ':' | '×') {
                 let token = text[start..i].trim();
                 if token.is_empty() {
-                    return Err(LocatedError::new(&source, start..i.max(start + 1).min(text.len()), "a square is missing", Some("write moves like `32-28` or `28x19x10`".into())));
+                    return Err(LocatedError::new(
+                        &source,
+                        start..i.max(start + 1).min(text.len()),
+                        "a square is missing",
+                        Some("write moves like `32-28` or `28x19x10`".into()),
+                    ));
                 }
                 let bit = parse_square(&self.rules.geometry, token).map_err(|m| {
-                    LocatedError::new(&source, start..i, m, Some("squares are numbers or names like `c3`".into()))
+                    LocatedError::new(
+                        &source,
+                        start..i,
+                        m,
+                        Some("squares are numbers or names like `c3`".into()),
+                    )
                 })?;
                 squares.push(bit);
                 start = i + c.len_utf8();
             }
         }
         if squares.len() < 2 {
-            return Err(LocatedError::new(&source, whole, "a move needs at least two squares", Some("write moves like `32-28` or `28x19x10`".into())));
+            return Err(LocatedError::new(
+                &source,
+                whole,
+                "a move needs at least two squares",
+                Some("write moves like `32-28` or `28x19x10`".into()),
+            ));
         }
         let from = squares[0];
         let to = *squares.last().expect("two squares");
@@ -200,18 +219,30 @@ impl Draughts {
                 d.mv.from as u32 == from
                     && d.mv.to as u32 == to
                     && (between.is_empty()
-                        || d.paths.iter().any(|p| p.len() == between.len() + 1 && p[..between.len()] == *between))
+                        || d.paths.iter().any(|p| {
+                            p.len() == between.len() + 1 && p[..between.len()] == *between
+                        }))
             })
             .collect();
         match candidates.len() {
             1 => Ok(candidates[0].0.mv),
             0 => {
                 let legal: Vec<&str> = notated.iter().map(|(_, t)| t.as_str()).collect();
-                Err(LocatedError::new(&source, whole, format!("`{text}` is not a legal move here"), Some(format!("legal moves: {}", legal.join(" ")))))
+                Err(LocatedError::new(
+                    &source,
+                    whole,
+                    format!("`{text}` is not a legal move here"),
+                    Some(format!("legal moves: {}", legal.join(" "))),
+                ))
             }
             _ => {
                 let options: Vec<&str> = candidates.iter().map(|(_, t)| t.as_str()).collect();
-                Err(LocatedError::new(&source, whole, format!("`{text}` is ambiguous"), Some(format!("give the full path: {}", options.join(" or ")))))
+                Err(LocatedError::new(
+                    &source,
+                    whole,
+                    format!("`{text}` is ambiguous"),
+                    Some(format!("give the full path: {}", options.join(" or "))),
+                ))
             }
         }
     }

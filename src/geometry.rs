@@ -108,7 +108,7 @@ pub struct Geometry {
 impl Geometry {
     /// Lays out a board of `columns` x `rows` squares with the given playable corner.
     pub fn new(columns: u32, rows: u32, corner: PlayableCorner) -> Result<Self, GeometryError> {
-        if columns < 4 || columns % 2 != 0 {
+        if columns < 4 || !columns.is_multiple_of(2) {
             return Err(GeometryError::OddColumns(columns));
         }
         if rows < 4 {
@@ -161,7 +161,9 @@ impl Geometry {
                 let mut ray = 0u64;
                 while r >= 0 && r < rows as i32 && c >= 0 && c < columns as i32 {
                     let real = geo.internal_column(c);
-                    let b = geo.bit_at(r, real).expect("diagonal neighbours are playable");
+                    let b = geo
+                        .bit_at(r, real)
+                        .expect("diagonal neighbours are playable");
                     ray |= 1 << b;
                     r += dr;
                     c += dc;
@@ -281,7 +283,9 @@ impl Geometry {
     /// Parses an algebraic square name; `Err` says why it is not a playable square.
     pub fn bit_of_algebraic(&self, name: &str) -> Result<u32, String> {
         let mut chars = name.chars();
-        let file = chars.next().ok_or_else(|| "empty square name".to_string())?;
+        let file = chars
+            .next()
+            .ok_or_else(|| "empty square name".to_string())?;
         let rank: u32 = chars
             .as_str()
             .parse()

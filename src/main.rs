@@ -232,8 +232,12 @@ fn run(cli: Cli) -> Result<()> {
                 game.fen(&r.start)
             )
             .into_diagnostic()?;
-            writeln!(out, "  {} legal moves at the start", game.legal_moves(&r.start).len())
-                .into_diagnostic()?;
+            writeln!(
+                out,
+                "  {} legal moves at the start",
+                game.legal_moves(&r.start).len()
+            )
+            .into_diagnostic()?;
         }
         Command::List => {
             for id in rulebench::Rules::shipped() {

@@ -217,11 +217,11 @@ impl Sink for MoveList {
             self.best = score;
         }
         // Two captures of fewer than three pieces never share from, to and captured set.
-        if jumps >= 3 {
-            if let Some(m) = self.moves.iter_mut().find(|m| m.same_as(&mv)) {
-                m.paths += 1;
-                return;
-            }
+        if jumps >= 3
+            && let Some(m) = self.moves.iter_mut().find(|m| m.same_as(&mv))
+        {
+            m.paths += 1;
+            return;
         }
         self.moves.push(mv);
         self.captures = self.moves.len();
@@ -358,8 +358,7 @@ impl<S: Sink, P: Shape> Capture<'_, S, P> {
 
     #[inline]
     fn emit(&mut self, to: u32, king: bool) {
-        let promotes =
-            !self.started_as_king && (king || (1u64 << to) & self.promotion_row != 0);
+        let promotes = !self.started_as_king && (king || (1u64 << to) & self.promotion_row != 0);
         let score = if self.k.criteria > 0 { self.score() } else { 0 };
         let mv = Move {
             captured: self.captured,
@@ -530,7 +529,11 @@ fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, si
     let kings = own & pos.kings;
     let fwd = forward::<WHITE>();
     // Men that have a capture at all: a quick bitboard test before the search.
-    let man_targets = if k.men_capture_kings { enemy } else { enemy & !pos.kings };
+    let man_targets = if k.men_capture_kings {
+        enemy
+    } else {
+        enemy & !pos.kings
+    };
     let mut capturing_men = 0;
     for d in Direction::ALL {
         if !P::MEN_BACKWARD && d != fwd[0] && d != fwd[1] {
@@ -716,7 +719,9 @@ pub enum Count {
 
 /// Reusable per-ply move buffers for a search of `depth` plies.
 pub(crate) fn buffers(depth: u32) -> Vec<MoveList> {
-    (0..depth.max(1)).map(|_| MoveList::with_capacity(128)).collect()
+    (0..depth.max(1))
+        .map(|_| MoveList::with_capacity(128))
+        .collect()
 }
 
 /// Perft with bulk counting at the last ply.
@@ -767,7 +772,13 @@ pub(crate) fn perft<P: Shape, const PATHS: bool>(
 /// Runs perft for the kernel's shape.
 pub(crate) fn perft_dispatch(k: &Kernel, pos: &Position, depth: u32, count: Count) -> u128 {
     let mut lists = buffers(depth);
-    fn run<P: Shape>(k: &Kernel, pos: &Position, depth: u32, count: Count, lists: &mut [MoveList]) -> u128 {
+    fn run<P: Shape>(
+        k: &Kernel,
+        pos: &Position,
+        depth: u32,
+        count: Count,
+        lists: &mut [MoveList],
+    ) -> u128 {
         match count {
             Count::Unique => perft::<P, false>(k, pos, depth, lists),
             Count::Paths => perft::<P, true>(k, pos, depth, lists),

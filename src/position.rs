@@ -238,7 +238,10 @@ impl Position {
                     continue;
                 }
                 let mut j = i;
-                while j + 1 < numbers.len() && !numbers[j + 1].1 && numbers[j + 1].0 == n + (j + 1 - i) as u32 {
+                while j + 1 < numbers.len()
+                    && !numbers[j + 1].1
+                    && numbers[j + 1].0 == n + (j + 1 - i) as u32
+                {
                     j += 1;
                 }
                 if j - i >= 2 {

@@ -95,7 +95,8 @@ impl Rules {
     pub fn load(spec: &str) -> Result<Rules, LocatedError> {
         let mut loader = Loader::default();
         let cmdline = loader.add_source("<rules>".into(), spec.into());
-        let (file, id) = loader.load_spec(spec, cmdline, 0..spec.len(), Path::new("."), &mut vec![])?;
+        let (file, id) =
+            loader.load_spec(spec, cmdline, 0..spec.len(), Path::new("."), &mut vec![])?;
         loader.compile(file, id)
     }
 
@@ -104,7 +105,10 @@ impl Rules {
     pub fn from_toml(name: &str, text: &str) -> Result<Rules, LocatedError> {
         let mut loader = Loader::default();
         let idx = loader.add_source(name.into(), text.into());
-        let dir = Path::new(name).parent().unwrap_or(Path::new(".")).to_path_buf();
+        let dir = Path::new(name)
+            .parent()
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
         let stem = stem_of(name);
         let file = loader.parse_file(idx, &dir, &mut vec![name.to_string()])?;
         loader.compile(file, stem)
@@ -158,7 +162,13 @@ impl Loader {
         self.files.len() - 1
     }
 
-    fn error(&self, file: usize, span: Range<usize>, msg: impl Into<String>, help: Option<String>) -> LocatedError {
+    fn error(
+        &self,
+        file: usize,
+        span: Range<usize>,
+        msg: impl Into<String>,
+        help: Option<String>,
+    ) -> LocatedError {
         LocatedError::new(&self.files[file], span, msg, help)
     }
 
@@ -247,8 +257,15 @@ impl Loader {
         Ok((merged.expect("a spec has at least one part"), id))
     }
 
-    fn check_overlay_board(&self, overlay: &Val<OverlaySection>, base: &RulesFile, base_id: &str) -> Result<(), LocatedError> {
-        let Some(boards) = &overlay.value.boards else { return Ok(()) };
+    fn check_overlay_board(
+        &self,
+        overlay: &Val<OverlaySection>,
+        base: &RulesFile,
+        base_id: &str,
+    ) -> Result<(), LocatedError> {
+        let Some(boards) = &overlay.value.boards else {
+            return Ok(());
+        };
         if boards.value.is_empty() {
             return Ok(());
         }
@@ -257,14 +274,19 @@ impl Loader {
             board.and_then(|b| b.columns.as_ref()).map(|v| v.value),
             board.and_then(|b| b.rows.as_ref()).map(|v| v.value),
         );
-        let (Some(c), Some(r)) = size else { return Ok(()) };
+        let (Some(c), Some(r)) = size else {
+            return Ok(());
+        };
         let name = format!("{c}x{r}");
-        if boards.value.iter().any(|b| *b == name) {
+        if boards.value.contains(&name) {
             return Ok(());
         }
         Err(self.at(
             boards,
-            format!("this house rule applies to {} boards; `{base_id}` is played on {name}", boards.value.join(", ")),
+            format!(
+                "this house rule applies to {} boards; `{base_id}` is played on {name}",
+                boards.value.join(", ")
+            ),
             Some("apply it to a variant played on one of the listed boards".into()),
         ))
     }
@@ -282,9 +304,18 @@ impl Loader {
         if looks_like_path {
             let path = dir.join(part);
             let text = std::fs::read_to_string(&path).map_err(|e| {
-                self.error(file, span.clone(), format!("cannot read `{}`: {e}", path.display()), None)
+                self.error(
+                    file,
+                    span.clone(),
+                    format!("cannot read `{}`: {e}", path.display()),
+                    None,
+                )
             })?;
-            let key = path.canonicalize().unwrap_or(path.clone()).display().to_string();
+            let key = path
+                .canonicalize()
+                .unwrap_or(path.clone())
+                .display()
+                .to_string();
             let idx = self.add_source(path.display().to_string(), text);
             let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
             return Ok((idx, parent, key));
@@ -310,13 +341,54 @@ impl Loader {
         // A user's own file next to the shipped ones, by id.
         let local = Path::new(wanted_dir).join(format!("{part}.toml"));
         if local.is_file() {
-            return self.resolve(&local.display().to_string(), overlay, file, span, Path::new("."));
+            return self.resolve(
+                &local.display().to_string(),
+                overlay,
+                file,
+                span,
+                Path::new("."),
+            );
         }
-        let choices = if overlay { Rules::shipped_house_rules() } else { Rules::shipped() };
+        let other_dir = if overlay { "rules/" } else { "rules/house/" };
+        let in_other = EMBEDDED.iter().any(|(path, _)| {
+            path.starts_with(other_dir)
+                && !path[other_dir.len()..].contains('/')
+                && stem_of(path) == part
+        });
+        if in_other {
+            return Err(if overlay {
+                self.error(
+                    file,
+                    span,
+                    format!("`{part}` is a variant, not a house rule"),
+                    Some(
+                        "only house rules (files with an `[overlay]` section) may follow `+`"
+                            .into(),
+                    ),
+                )
+            } else {
+                self.error(
+                    file,
+                    span,
+                    format!("`{part}` is a house rule, not a variant"),
+                    Some(format!(
+                        "apply it on top of a variant, e.g. `russian+{part}`"
+                    )),
+                )
+            });
+        }
+        let choices = if overlay {
+            Rules::shipped_house_rules()
+        } else {
+            Rules::shipped()
+        };
         Err(self.error(
             file,
             span,
-            format!("unknown {} `{part}`", if overlay { "house rule" } else { "variant" }),
+            format!(
+                "unknown {} `{part}`",
+                if overlay { "house rule" } else { "variant" }
+            ),
             Some(format!(
                 "shipped {}: {}; or give a path to a .toml file",
                 if overlay { "house rules" } else { "variants" },
@@ -326,7 +398,12 @@ impl Loader {
     }
 
     /// Parses one file and resolves its `extends` chain.
-    fn parse_file(&mut self, idx: usize, dir: &Path, stack: &mut Vec<String>) -> Result<RulesFile, LocatedError> {
+    fn parse_file(
+        &mut self,
+        idx: usize,
+        dir: &Path,
+        stack: &mut Vec<String>,
+    ) -> Result<RulesFile, LocatedError> {
         let text = self.files[idx].text.clone();
         schema::CURRENT_FILE.with(|c| c.set(idx));
         let parsed: RulesFile = toml::from_str(&text).map_err(|e| {
@@ -355,7 +432,11 @@ impl Loader {
         }
         if let (Some(ext), Some(o)) = (&parsed.extends, &parsed.overlay) {
             let _ = o;
-            return Err(self.at(ext, "a house rule may not `extends` a variant", Some("remove `extends`, or the `[overlay]` section".into())));
+            return Err(self.at(
+                ext,
+                "a house rule may not `extends` a variant",
+                Some("remove `extends`, or the `[overlay]` section".into()),
+            ));
         }
         let Some(ext) = parsed.extends.clone() else {
             return Ok(parsed);
@@ -369,14 +450,24 @@ impl Loader {
     fn compile(&self, file: RulesFile, id: String) -> Result<Rules, LocatedError> {
         let root = file.schema.as_ref().map_or(0, |s| s.file);
         let missing = |what: &str, help: &str| {
-            self.error(root, 0..0, format!("missing `{what}`"), Some(help.to_string()))
+            self.error(
+                root,
+                0..0,
+                format!("missing `{what}`"),
+                Some(help.to_string()),
+            )
         };
         macro_rules! need {
             ($section:ident . $field:ident, $help:expr) => {
                 file.$section
                     .as_ref()
                     .and_then(|s| s.value.$field.as_ref())
-                    .ok_or_else(|| missing(concat!("[", stringify!($section), "] ", stringify!($field)), $help))?
+                    .ok_or_else(|| {
+                        missing(
+                            concat!("[", stringify!($section), "] ", stringify!($field)),
+                            $help,
+                        )
+                    })?
             };
         }
         let variant = file.variant.as_ref().map(|v| &v.value);
@@ -386,7 +477,12 @@ impl Loader {
         let source = variant
             .and_then(|v| v.source.as_ref())
             .map(|s| s.value.clone())
-            .ok_or_else(|| missing("[variant] source", "say where the rules come from: a rule book, an article, a URL"))?;
+            .ok_or_else(|| {
+                missing(
+                    "[variant] source",
+                    "say where the rules come from: a rule book, an article, a URL",
+                )
+            })?;
         let aliases = variant
             .and_then(|v| v.aliases.as_ref())
             .map(|a| a.value.clone())
@@ -394,7 +490,10 @@ impl Loader {
 
         let columns = need!(board.columns, "the number of columns, e.g. `columns = 8`");
         let rows = need!(board.rows, "the number of rows, e.g. `rows = 8`");
-        let corner = need!(board.playable_corner, "`playable_corner = \"lower-left\"` (a1 is dark) or \"lower-right\"");
+        let corner = need!(
+            board.playable_corner,
+            "`playable_corner = \"lower-left\"` (a1 is dark) or \"lower-right\""
+        );
         let geometry = Geometry::new(
             columns.value,
             rows.value,
@@ -404,24 +503,46 @@ impl Loader {
             },
         )
         .map_err(|e| {
-            let at = if columns.value % 2 != 0 || columns.value < 4 { columns } else { rows };
-            self.at(at, e.to_string(), Some("draughts boards are 8x8 or 10x10".into()))
+            let at = if columns.value % 2 != 0 || columns.value < 4 {
+                columns
+            } else {
+                rows
+            };
+            self.at(
+                at,
+                e.to_string(),
+                Some("draughts boards are 8x8 or 10x10".into()),
+            )
         })?;
 
-        let first = need!(setup.first_to_move, "`first_to_move = \"white\"` or \"black\"");
+        let first = need!(
+            setup.first_to_move,
+            "`first_to_move = \"white\"` or \"black\""
+        );
         let setup = &file.setup.as_ref().expect("checked").value;
         let mut start = if let Some(fen) = &setup.fen {
             let inner = fen.span.start + 1;
             Position::from_fen(&geometry, &fen.value).map_err(|e| {
                 let offset = e.column - 1;
-                self.error(fen.file, inner + offset..inner + offset + 1, format!("start position: {}", e.message), e.help.clone())
+                self.error(
+                    fen.file,
+                    inner + offset..inner + offset + 1,
+                    format!("start position: {}", e.message),
+                    e.help.clone(),
+                )
             })?
         } else {
-            let n = need!(setup.rows_of_men, "`rows_of_men = 3` (each side fills its nearest rows), or a `fen`");
+            let n = need!(
+                setup.rows_of_men,
+                "`rows_of_men = 3` (each side fills its nearest rows), or a `fen`"
+            );
             if n.value == 0 || 2 * n.value > rows.value {
                 return Err(self.at(
                     n,
-                    format!("{} rows of men per side do not fit a board of {} rows", n.value, rows.value),
+                    format!(
+                        "{} rows of men per side do not fit a board of {} rows",
+                        n.value, rows.value
+                    ),
                     Some(format!("use 1 to {} rows", rows.value / 2)),
                 ));
             }
@@ -437,26 +558,53 @@ impl Loader {
         let top = geometry.row_mask(0);
         let bottom = geometry.row_mask(rows.value - 1);
         if (start.white & !start.kings & top) | (start.black & !start.kings & bottom) != 0 {
-            let at = setup.fen.as_ref().map_or(first.span.clone(), |f| f.span.clone());
+            let at = setup
+                .fen
+                .as_ref()
+                .map_or(first.span.clone(), |f| f.span.clone());
             let file_idx = setup.fen.as_ref().map_or(first.file, |f| f.file);
-            return Err(self.error(file_idx, at, "the start position has men on their own promotion row", Some("a man on the far row is a king: mark it `K`".into())));
+            return Err(self.error(
+                file_idx,
+                at,
+                "the start position has men on their own promotion row",
+                Some("a man on the far row is a king: mark it `K`".into()),
+            ));
         }
 
-        let man_captures = need!(man.captures, "`captures = \"forward\"` or \"forward-and-backward\"");
+        let man_captures = need!(
+            man.captures,
+            "`captures = \"forward\"` or \"forward-and-backward\""
+        );
         let men_capture_kings = need!(man.captures_kings, "`captures_kings = true` or false");
         let king_range = need!(king.range, "`range = \"short\"` or \"flying\"");
         let compulsory = need!(capture.compulsory, "`compulsory = true` or false");
-        let precedence = need!(capture.precedence, "a list of criteria, e.g. `precedence = [\"most-pieces\"]`, or `[]` for free choice");
-        let removal = need!(capture.removal, "`removal = \"end-of-move\"` or \"immediate\"");
-        let promo = need!(promotion.during_capture, "`during_capture = \"ends-move\"`, \"continue-as-king\" or \"only-at-end\"");
+        let precedence = need!(
+            capture.precedence,
+            "a list of criteria, e.g. `precedence = [\"most-pieces\"]`, or `[]` for free choice"
+        );
+        let removal = need!(
+            capture.removal,
+            "`removal = \"end-of-move\"` or \"immediate\""
+        );
+        let promo = need!(
+            promotion.during_capture,
+            "`during_capture = \"ends-move\"`, \"continue-as-king\" or \"only-at-end\""
+        );
         let mut criteria = Vec::new();
         for c in &precedence.value {
             if criteria.contains(&c.value) {
-                return Err(self.at(c, format!("`{:?}` is listed twice in the precedence", c.value), Some("each criterion may appear once; the list is compared in order".into())));
+                return Err(self.at(
+                    c,
+                    format!("`{:?}` is listed twice in the precedence", c.value),
+                    Some("each criterion may appear once; the list is compared in order".into()),
+                ));
             }
             criteria.push(c.value);
         }
-        let quiet = need!(draw.quiet_moves, "`quiet_moves = 40` (moves per side), or 0 for no draw rule");
+        let quiet = need!(
+            draw.quiet_moves,
+            "`quiet_moves = 40` (moves per side), or 0 for no draw rule"
+        );
         let draw = if quiet.value == 0 {
             None
         } else {
@@ -464,9 +612,18 @@ impl Loader {
                 .draw
                 .as_ref()
                 .and_then(|d| d.value.reset_by.as_ref())
-                .ok_or_else(|| missing("[draw] reset_by", "e.g. `reset_by = [\"capture\", \"promotion\"]`"))?;
+                .ok_or_else(|| {
+                    missing(
+                        "[draw] reset_by",
+                        "e.g. `reset_by = [\"capture\", \"promotion\"]`",
+                    )
+                })?;
             if resets.value.is_empty() {
-                return Err(self.at(resets, "a draw counter that nothing resets", Some("list at least one of \"capture\", \"promotion\", \"man-move\"".into())));
+                return Err(self.at(
+                    resets,
+                    "a draw counter that nothing resets",
+                    Some("list at least one of \"capture\", \"promotion\", \"man-move\"".into()),
+                ));
             }
             let has = |r: CounterReset| resets.value.iter().any(|v| v.value == r);
             Some(DrawRule {
@@ -477,11 +634,23 @@ impl Loader {
             })
         };
         let squares = need!(notation.squares, "`squares = \"numeric\"` or \"algebraic\"");
-        let capture_sep = need!(notation.capture_separator, "`capture_separator = \"x\"` (or \":\")");
+        let capture_sep = need!(
+            notation.capture_separator,
+            "`capture_separator = \"x\"` (or \":\")"
+        );
         let move_sep = need!(notation.move_separator, "`move_separator = \"-\"`");
         for sep in [capture_sep, move_sep] {
-            if sep.value.is_empty() || sep.value.chars().any(|c| c.is_alphanumeric() && c != 'x' || c.is_whitespace()) {
-                return Err(self.at(sep, format!("`{}` cannot separate squares", sep.value), Some("use punctuation such as `-`, `x` or `:`".into())));
+            if sep.value.is_empty()
+                || sep
+                    .value
+                    .chars()
+                    .any(|c| c.is_alphanumeric() && c != 'x' || c.is_whitespace())
+            {
+                return Err(self.at(
+                    sep,
+                    format!("`{}` cannot separate squares", sep.value),
+                    Some("use punctuation such as `-`, `x` or `:`".into()),
+                ));
             }
         }
         let pdn_game_type = file
@@ -515,9 +684,17 @@ impl Loader {
         // Validate by building: the start position must give the first mover a legal move.
         let game = crate::Draughts::new(rules.clone());
         if game.legal_moves(&rules.start).is_empty() {
-            let at = setup.fen.as_ref().map_or(first.span.clone(), |f| f.span.clone());
+            let at = setup
+                .fen
+                .as_ref()
+                .map_or(first.span.clone(), |f| f.span.clone());
             let file_idx = setup.fen.as_ref().map_or(first.file, |f| f.file);
-            return Err(self.error(file_idx, at, "the start position gives the first mover no legal move", None));
+            return Err(self.error(
+                file_idx,
+                at,
+                "the start position gives the first mover no legal move",
+                None,
+            ));
         }
         Ok(rules)
     }

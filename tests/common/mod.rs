@@ -1,0 +1,76 @@
+//! Shared test helpers: the reference perft tables and a generic perft checker.
+#![allow(dead_code)]
+
+use rulebench::{Count, Game};
+use serde::Deserialize;
+
+/// One file of `tests/reference/perft/`.
+#[derive(Deserialize)]
+pub struct Reference {
+    pub variant: String,
+    pub source: String,
+    #[serde(default)]
+    pub unique: Vec<u64>,
+    #[serde(default)]
+    pub paths: Vec<u64>,
+}
+
+/// Reads the reference table of a variant.
+pub fn reference(variant: &str) -> Reference {
+    let path = format!(
+        "{}/tests/reference/perft/{variant}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The largest count a test may run: every depth up to the first whose count passes 20 million
+/// always runs; `RULEBENCH_PERFT_MAX_NODES=N` also runs every depth whose count is at most N
+/// (`all` for the whole table, which for some tables takes days).
+pub fn node_limit() -> u64 {
+    match std::env::var("RULEBENCH_PERFT_MAX_NODES") {
+        Ok(v) if v == "all" => u64::MAX,
+        Ok(v) => v.parse().unwrap_or_else(|_| {
+            panic!("RULEBENCH_PERFT_MAX_NODES must be a number or `all`, not {v:?}")
+        }),
+        Err(_) => 0,
+    }
+}
+
+/// The depths (1-based) of `table` that the current run checks.
+pub fn depths_to_check(table: &[u64]) -> Vec<usize> {
+    let default_last = table
+        .iter()
+        .position(|&n| n > 20_000_000)
+        .unwrap_or(table.len() - 1);
+    let limit = node_limit();
+    (0..table.len())
+        .filter(|&i| i <= default_last || table[i] <= limit)
+        .map(|i| i + 1)
+        .collect()
+}
+
+/// Checks `game`'s perft from `pos` against `table` (depth 1 first) at the depths this run
+/// checks. Returns the (depth, count) pairs computed.
+pub fn check_table<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    table: &[u64],
+    count: Count,
+    what: &str,
+) -> Vec<(usize, u128)> {
+    assert!(!table.is_empty(), "{what}: empty reference table");
+    let mut out = Vec::new();
+    for depth in depths_to_check(table) {
+        let got = game.perft(pos, depth as u32, count);
+        assert_eq!(
+            got,
+            table[depth - 1] as u128,
+            "{what}: perft({depth}) {count:?} = {got}, reference says {}",
+            table[depth - 1]
+        );
+        out.push((depth, got));
+    }
+    out
+}

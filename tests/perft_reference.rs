@@ -1,0 +1,74 @@
+//! Perft from the start position of each shipped variant against the published tables in
+//! `tests/reference/perft/` (copied from the project's shared reference data; each file names
+//! its source). Both counting conventions, to at least the first depth whose count passes 20
+//! million; `RULEBENCH_PERFT_MAX_NODES=N` (or `all`) runs deeper, see README.
+
+mod common;
+
+use rulebench::{Count, Draughts, Game};
+
+fn check(variant: &str, count: Count) {
+    let reference = common::reference(variant);
+    assert_eq!(reference.variant, variant);
+    let table = match count {
+        Count::Unique => &reference.unique,
+        Count::Paths => &reference.paths,
+    };
+    let game = Draughts::load(variant).unwrap();
+    let what = format!("{variant} (source: {})", reference.source);
+    let checked = common::check_table(&game, &game.start(), table, count, &what);
+    assert!(
+        checked.iter().any(|&(_, n)| n > 20_000_000),
+        "{variant}: no depth past 20 million checked"
+    );
+}
+
+macro_rules! reference_tests {
+    ($($name:ident: $variant:literal, $count:ident;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                check($variant, Count::$count);
+            }
+        )*
+    };
+}
+
+reference_tests! {
+    american_unique: "american", Unique;
+    american_paths: "american", Paths;
+    russian_unique: "russian", Unique;
+    russian_paths: "russian", Paths;
+    brazilian_unique: "brazilian", Unique;
+    brazilian_paths: "brazilian", Paths;
+    spanish_unique: "spanish", Unique;
+    spanish_paths: "spanish", Paths;
+    italian_unique: "italian", Unique;
+    italian_paths: "italian", Paths;
+    czech_unique: "czech", Unique;
+    czech_paths: "czech", Paths;
+    international_unique: "international", Unique;
+    international_paths: "international", Paths;
+}
+
+/// Every shipped variant has a reference table, and every table above is for a shipped variant.
+#[test]
+fn every_shipped_variant_is_checked() {
+    let shipped = rulebench::Rules::shipped();
+    for v in [
+        "american",
+        "russian",
+        "brazilian",
+        "spanish",
+        "italian",
+        "czech",
+        "international",
+    ] {
+        assert!(shipped.iter().any(|s| s == v), "{v} is not shipped");
+    }
+    assert_eq!(
+        shipped.len(),
+        7,
+        "a new shipped variant needs its reference test: {shipped:?}"
+    );
+}

@@ -1,0 +1,102 @@
+//! One insta snapshot per shipped rules file: its perft table from the start position. Each
+//! table is first checked against the published reference (tests/reference/perft/) and only
+//! then compared with the committed snapshot, so a snapshot can never record an unchecked count.
+//! The house rule has no published table; its snapshot is checked against the base variants'
+//! references instead (equal where no capture can arise yet, never smaller after).
+
+mod common;
+
+use rulebench::{Count, Draughts, Game};
+use std::fmt::Write;
+
+/// Depths kept in the snapshots: up to about a million nodes.
+fn depth_for(game: &Draughts) -> u32 {
+    if game.rules().geometry.square_count() > 32 {
+        7
+    } else {
+        8
+    }
+}
+
+fn table(game: &Draughts, depth: u32) -> Vec<(u128, u128)> {
+    (1..=depth)
+        .map(|d| {
+            (
+                game.perft(&game.start(), d, Count::Unique),
+                game.perft(&game.start(), d, Count::Paths),
+            )
+        })
+        .collect()
+}
+
+fn render(title: &str, rows: &[(u128, u128)]) -> String {
+    let mut s = format!("{title}\ndepth unique paths\n");
+    for (i, (u, p)) in rows.iter().enumerate() {
+        writeln!(s, "{} {u} {p}", i + 1).unwrap();
+    }
+    s
+}
+
+#[test]
+fn shipped_variant_tables() {
+    for id in rulebench::Rules::shipped() {
+        let game = Draughts::load(&id).unwrap();
+        let reference = common::reference(&id);
+        let rows = table(&game, depth_for(&game));
+        for (i, (u, p)) in rows.iter().enumerate() {
+            assert_eq!(
+                *u,
+                reference.unique[i] as u128,
+                "{id} unique perft({})",
+                i + 1
+            );
+            assert_eq!(
+                *p,
+                reference.paths[i] as u128,
+                "{id} paths perft({})",
+                i + 1
+            );
+        }
+        insta::assert_snapshot!(
+            format!("perft-{id}"),
+            render(
+                &format!("{id} (checked against: {})", reference.source),
+                &rows
+            )
+        );
+    }
+}
+
+#[test]
+fn house_rule_tables() {
+    for house in rulebench::Rules::shipped_house_rules() {
+        let mut text = String::new();
+        for base in rulebench::Rules::shipped() {
+            let spec = format!("{base}+{house}");
+            let Ok(game) = Draughts::load(&spec) else {
+                continue; // the house rule does not apply to this board
+            };
+            let reference = common::reference(&base);
+            let rows = table(&game, 6);
+            for (i, (u, p)) in rows.iter().enumerate() {
+                let (ru, rp) = (reference.unique[i] as u128, reference.paths[i] as u128);
+                assert!(
+                    *u >= ru && *p >= rp,
+                    "{spec} perft({}) below the compulsory-capture reference",
+                    i + 1
+                );
+                if i < 2 {
+                    assert_eq!(
+                        (*u, *p),
+                        (ru, rp),
+                        "{spec}: no capture is possible in the first two plies"
+                    );
+                }
+            }
+            text.push_str(&render(&spec, &rows));
+            text.push('\n');
+        }
+        assert!(!text.is_empty(), "{house} applies to no shipped variant");
+        insta::assert_snapshot!(format!("perft-house-{house}"), text);
+    }
+}
