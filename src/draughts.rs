@@ -173,6 +173,44 @@ impl Draughts {
             text: text.into(),
         };
         let whole = 0..text.len();
+        let (notated, candidates) = self.matching_moves(pos, text)?;
+        match candidates.len() {
+            1 => Ok(notated[candidates[0]].0.mv),
+            0 => {
+                let legal: Vec<&str> = notated.iter().map(|(_, t)| t.as_str()).collect();
+                Err(LocatedError::new(
+                    &source,
+                    whole,
+                    format!("`{text}` is not a legal move here"),
+                    Some(format!("legal moves: {}", legal.join(" "))),
+                ))
+            }
+            _ => {
+                let options: Vec<&str> =
+                    candidates.iter().map(|&i| notated[i].1.as_str()).collect();
+                Err(LocatedError::new(
+                    &source,
+                    whole,
+                    format!("`{text}` is ambiguous"),
+                    Some(format!("give the full path: {}", options.join(" or "))),
+                ))
+            }
+        }
+    }
+
+    /// The legal moves with their notation, and the indices of those that `text` may name:
+    /// same first and last squares and, if intermediate squares are given, a jump sequence
+    /// landing on exactly those squares. Errors only when `text` is not a move at all.
+    #[allow(clippy::type_complexity)]
+    pub fn matching_moves(
+        &self,
+        pos: &Position,
+        text: &str,
+    ) -> Result<(Vec<(DetailedMove, String)>, Vec<usize>), LocatedError> {
+        let source = SourceFile {
+            name: "move".into(),
+            text: text.into(),
+        };
         let mut squares = Vec::new();
         let mut start = 0;
         for (i, c) in text
@@ -204,7 +242,7 @@ impl Draughts {
         if squares.len() < 2 {
             return Err(LocatedError::new(
                 &source,
-                whole,
+                0..text.len(),
                 "a move needs at least two squares",
                 Some("write moves like `32-28` or `28x19x10`".into()),
             ));
@@ -213,9 +251,10 @@ impl Draughts {
         let to = *squares.last().expect("two squares");
         let between = &squares[1..squares.len() - 1];
         let notated = self.notated_moves(pos);
-        let candidates: Vec<&(DetailedMove, String)> = notated
+        let candidates = notated
             .iter()
-            .filter(|(d, _)| {
+            .enumerate()
+            .filter(|(_, (d, _))| {
                 d.mv.from as u32 == from
                     && d.mv.to as u32 == to
                     && (between.is_empty()
@@ -223,28 +262,9 @@ impl Draughts {
                             p.len() == between.len() + 1 && p[..between.len()] == *between
                         }))
             })
+            .map(|(i, _)| i)
             .collect();
-        match candidates.len() {
-            1 => Ok(candidates[0].0.mv),
-            0 => {
-                let legal: Vec<&str> = notated.iter().map(|(_, t)| t.as_str()).collect();
-                Err(LocatedError::new(
-                    &source,
-                    whole,
-                    format!("`{text}` is not a legal move here"),
-                    Some(format!("legal moves: {}", legal.join(" "))),
-                ))
-            }
-            _ => {
-                let options: Vec<&str> = candidates.iter().map(|(_, t)| t.as_str()).collect();
-                Err(LocatedError::new(
-                    &source,
-                    whole,
-                    format!("`{text}` is ambiguous"),
-                    Some(format!("give the full path: {}", options.join(" or "))),
-                ))
-            }
-        }
+        Ok((notated, candidates))
     }
 }
 

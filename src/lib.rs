@@ -24,6 +24,7 @@
 
 pub mod diagnostics;
 pub mod draughts;
+pub mod fixtures;
 pub mod game;
 pub mod geometry;
 pub mod movegen;

@@ -89,6 +89,11 @@ enum Command {
         /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
         rules: String,
     },
+    /// Runs rule-edge fixtures: every case below the paths (default `fixtures/`).
+    Fixtures {
+        /// Files or directories of fixture files.
+        paths: Vec<std::path::PathBuf>,
+    },
     /// Lists the shipped variants and house rules.
     List,
 }
@@ -238,6 +243,33 @@ fn run(cli: Cli) -> Result<()> {
                 game.legal_moves(&r.start).len()
             )
             .into_diagnostic()?;
+        }
+        Command::Fixtures { paths } => {
+            let paths = if paths.is_empty() {
+                vec![std::path::PathBuf::from("fixtures")]
+            } else {
+                paths
+            };
+            let mut runner = rulebench::fixtures::Runner::new();
+            let (mut passed, mut failed) = (0, 0);
+            for path in &paths {
+                for result in runner.run_path(path) {
+                    if result.passed() {
+                        passed += 1;
+                    } else {
+                        failed += 1;
+                        writeln!(out, "FAIL {} ({})", result.id, result.file.display())
+                            .into_diagnostic()?;
+                        for f in &result.failures {
+                            writeln!(out, "  {f}").into_diagnostic()?;
+                        }
+                    }
+                }
+            }
+            writeln!(out, "{passed} passed, {failed} failed").into_diagnostic()?;
+            if failed > 0 {
+                return Err(miette::miette!("{failed} fixture(s) failed"));
+            }
         }
         Command::List => {
             for id in rulebench::Rules::shipped() {

@@ -287,7 +287,7 @@ impl Sink for DetailedList {
 }
 
 /// The search for capture sequences of one piece.
-struct Capture<'a, S: Sink, P: Shape> {
+struct Capture<'a, S: Sink, P: Shape, const WHITE: bool> {
     k: &'a Kernel,
     sink: &'a mut S,
     from: u32,
@@ -301,11 +301,10 @@ struct Capture<'a, S: Sink, P: Shape> {
     jumps: u32,
     king_order: u64,
     path: [u8; 64],
-    forward: [Direction; 2],
     _shape: std::marker::PhantomData<P>,
 }
 
-impl<S: Sink, P: Shape> Capture<'_, S, P> {
+impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
     /// Squares that block a capturing piece now.
     #[inline(always)]
     fn blockers(&self) -> u64 {
@@ -406,42 +405,54 @@ impl<S: Sink, P: Shape> Capture<'_, S, P> {
 
     /// Captures by a man or a short king from `at`; returns whether there was any.
     fn short(&mut self, at: u32, king: bool, came: Option<Direction>) -> bool {
-        let mut found = false;
         let capturable = if king || self.k.men_capture_kings {
             self.enemy & !self.captured
         } else {
             self.enemy & !self.captured & !self.enemy_kings
         };
         let empty = self.empty();
-        let all = Direction::ALL;
-        let forward = self.forward;
-        let dirs: &[Direction] = if king || P::MEN_BACKWARD {
-            &all
-        } else {
-            &forward
-        };
-        let origin = 1u64 << at;
-        for &d in dirs {
-            if !P::IMMEDIATE && came == Some(d.opposite()) {
-                continue; // the piece just taken blocks the way back
-            }
-            let victim = self.k.step(origin, d) & capturable;
-            if victim == 0 {
-                continue;
-            }
-            let landing = self.k.step(victim, d) & empty;
-            if landing == 0 {
-                continue;
-            }
-            found = true;
-            let v = victim.trailing_zeros();
-            let l = landing.trailing_zeros();
-            self.take(v);
-            self.path[self.jumps as usize - 1] = l as u8;
-            self.land_short(l, king, d);
-            self.untake(v);
+        let mut found = false;
+        // Directions unrolled so that each step is a constant shift.
+        if king || P::MEN_BACKWARD || WHITE {
+            found |= self.short_in(at, king, came, UpLeft, capturable, empty);
+            found |= self.short_in(at, king, came, UpRight, capturable, empty);
+        }
+        if king || P::MEN_BACKWARD || !WHITE {
+            found |= self.short_in(at, king, came, DownLeft, capturable, empty);
+            found |= self.short_in(at, king, came, DownRight, capturable, empty);
         }
         found
+    }
+
+    /// One direction of [`Self::short`].
+    #[inline(always)]
+    fn short_in(
+        &mut self,
+        at: u32,
+        king: bool,
+        came: Option<Direction>,
+        d: Direction,
+        capturable: u64,
+        empty: u64,
+    ) -> bool {
+        if !P::IMMEDIATE && came == Some(d.opposite()) {
+            return false; // the piece just taken blocks the way back
+        }
+        let victim = self.k.step(1u64 << at, d) & capturable;
+        if victim == 0 {
+            return false;
+        }
+        let landing = self.k.step(victim, d) & empty;
+        if landing == 0 {
+            return false;
+        }
+        let v = victim.trailing_zeros();
+        let l = landing.trailing_zeros();
+        self.take(v);
+        self.path[self.jumps as usize - 1] = l as u8;
+        self.land_short(l, king, d);
+        self.untake(v);
+        true
     }
 
     /// Captures by a flying king from `at`; returns whether there was any. After a capture in
@@ -555,7 +566,7 @@ fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, si
     if pieces == 0 {
         return;
     }
-    let mut search = Capture::<S, P> {
+    let mut search = Capture::<S, P, WHITE> {
         k,
         sink,
         from: 0,
@@ -568,7 +579,6 @@ fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, si
         jumps: 0,
         king_order: 0,
         path: [0; 64],
-        forward: fwd,
         _shape: std::marker::PhantomData,
     };
     let mut rest = pieces;

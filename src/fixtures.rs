@@ -1,0 +1,302 @@
+//! Rule-edge fixtures: TOML files of positions with their exact legal moves, perft counts and
+//! outcomes, worked out by hand from the rule text. See `fixtures/README.md` for the format.
+
+use crate::diagnostics::{LocatedError, SourceFile};
+use crate::draughts::{Draughts, Outcome};
+use crate::game::{Count, Game};
+use crate::rules::Colour;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// One fixture file: a list of `[[case]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FixtureFile {
+    /// The cases.
+    #[serde(default)]
+    pub case: Vec<Case>,
+}
+
+/// One position and what the rules say about it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// Unique id.
+    pub id: String,
+    /// Rules spec (`italian`, `russian+no-compulsory-capture`, a path).
+    pub rules: String,
+    /// The position.
+    pub fen: String,
+    /// One line: what the position shows.
+    pub description: String,
+    /// The rule it pins (a RULES.md section or a rule-book article).
+    pub rule: String,
+    /// The exact set of legal moves, in PDN (any lenient form).
+    pub moves: Option<Vec<String>>,
+    /// Perft counts, depth 1 first, counting unique moves.
+    pub perft_unique: Option<Vec<u64>>,
+    /// Perft counts, depth 1 first, counting every jump sequence.
+    pub perft_paths: Option<Vec<u64>>,
+    /// Moves played from `fen` before `outcome` is checked.
+    pub play: Option<Vec<String>>,
+    /// `ongoing`, `white-wins`, `black-wins` or `draw`, after `play`.
+    pub outcome: Option<String>,
+}
+
+/// What one case gave.
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    /// The file it is in.
+    pub file: PathBuf,
+    /// Its id.
+    pub id: String,
+    /// Every disagreement, in words; empty when the case passed.
+    pub failures: Vec<String>,
+}
+
+impl CaseResult {
+    /// Whether the case passed.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// Every `.toml` file below `path` (or `path` itself), sorted.
+pub fn fixture_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    if path.is_file() {
+        out.push(path.to_path_buf());
+        return Ok(out);
+    }
+    for entry in std::fs::read_dir(path)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            out.extend(fixture_files(&p)?);
+        } else if p.extension().and_then(|e| e.to_str()) == Some("toml") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Reads one fixture file; errors are located in the file.
+pub fn read_file(path: &Path) -> Result<FixtureFile, LocatedError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let source = SourceFile {
+            name: path.display().to_string(),
+            text: "".into(),
+        };
+        LocatedError::new(&source, 0..0, format!("cannot read: {e}"), None)
+    })?;
+    let source = SourceFile {
+        name: path.display().to_string(),
+        text: text.as_str().into(),
+    };
+    toml::from_str(&text).map_err(|e| {
+        LocatedError::new(
+            &source,
+            e.span().unwrap_or(0..0),
+            e.message().trim().to_string(),
+            Some("see fixtures/README.md for the fields of a case".into()),
+        )
+    })
+}
+
+/// Runs fixtures, caching compiled rules by spec.
+#[derive(Default)]
+pub struct Runner {
+    games: HashMap<String, Result<Draughts, String>>,
+}
+
+impl Runner {
+    /// A runner with nothing loaded yet.
+    pub fn new() -> Self {
+        Runner::default()
+    }
+
+    /// Runs every case of every fixture file below `path`. A file that cannot be read or
+    /// parsed is one failed result.
+    pub fn run_path(&mut self, path: &Path) -> Vec<CaseResult> {
+        let files = match fixture_files(path) {
+            Ok(f) => f,
+            Err(e) => {
+                return vec![CaseResult {
+                    file: path.to_path_buf(),
+                    id: "(files)".into(),
+                    failures: vec![format!("cannot list {}: {e}", path.display())],
+                }];
+            }
+        };
+        let mut out = Vec::new();
+        let mut seen: HashMap<String, PathBuf> = HashMap::new();
+        for file in files {
+            match read_file(&file) {
+                Err(e) => out.push(CaseResult {
+                    file: file.clone(),
+                    id: "(file)".into(),
+                    failures: vec![e.to_string()],
+                }),
+                Ok(f) => {
+                    for case in &f.case {
+                        let mut result = self.run_case(&file, case);
+                        if let Some(other) = seen.insert(case.id.clone(), file.clone()) {
+                            result.failures.push(format!(
+                                "id `{}` is also used in {}",
+                                case.id,
+                                other.display()
+                            ));
+                        }
+                        out.push(result);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn game(&mut self, spec: &str) -> Result<&Draughts, String> {
+        self.games
+            .entry(spec.to_string())
+            .or_insert_with(|| Draughts::load(spec).map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(|e| e.clone())
+    }
+
+    /// Runs one case.
+    pub fn run_case(&mut self, file: &Path, case: &Case) -> CaseResult {
+        let mut failures = Vec::new();
+        let result = |failures| CaseResult {
+            file: file.to_path_buf(),
+            id: case.id.clone(),
+            failures,
+        };
+        let game = match self.game(&case.rules) {
+            Ok(g) => g,
+            Err(e) => return result(vec![format!("rules: {e}")]),
+        };
+        let pos = match game.parse_fen(&case.fen) {
+            Ok(p) => p,
+            Err(e) => return result(vec![e.to_string()]),
+        };
+        if case.moves.is_none()
+            && case.perft_unique.is_none()
+            && case.perft_paths.is_none()
+            && case.outcome.is_none()
+        {
+            failures
+                .push("nothing to check: give moves, perft_unique, perft_paths or outcome".into());
+        }
+        if let Some(expected) = &case.moves {
+            check_moves(game, &pos, expected, &mut failures);
+        }
+        for (table, count) in [
+            (&case.perft_unique, Count::Unique),
+            (&case.perft_paths, Count::Paths),
+        ] {
+            for (i, &want) in table.iter().flatten().enumerate() {
+                let depth = i as u32 + 1;
+                let got = game.perft(&pos, depth, count);
+                if got != want as u128 {
+                    failures.push(format!(
+                        "perft({depth}) {}: expected {want}, got {got}",
+                        match count {
+                            Count::Unique => "unique",
+                            Count::Paths => "paths",
+                        }
+                    ));
+                }
+            }
+        }
+        if case.play.is_some() && case.outcome.is_none() {
+            failures.push("`play` is only used before checking `outcome`".into());
+        }
+        if let Some(want) = &case.outcome {
+            let mut now = pos;
+            let mut ok = true;
+            for text in case.play.iter().flatten() {
+                match game.parse_move(&now, text) {
+                    Ok(mv) => now = game.play(&now, &mv),
+                    Err(e) => {
+                        failures.push(format!("play `{text}`: {e}"));
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                let got = match game.outcome(&now) {
+                    Outcome::Ongoing => "ongoing".to_string(),
+                    Outcome::Win {
+                        winner: Colour::White,
+                        ..
+                    } => "white-wins".into(),
+                    Outcome::Win {
+                        winner: Colour::Black,
+                        ..
+                    } => "black-wins".into(),
+                    Outcome::Draw { .. } => "draw".into(),
+                };
+                if !["ongoing", "white-wins", "black-wins", "draw"].contains(&want.as_str()) {
+                    failures.push(format!(
+                        "outcome `{want}` is not one of ongoing, white-wins, black-wins, draw"
+                    ));
+                } else if got != *want {
+                    failures.push(format!(
+                        "outcome: expected {want}, got {got} (at {})",
+                        game.fen(&now)
+                    ));
+                }
+            }
+        }
+        result(failures)
+    }
+}
+
+/// Compares the legal moves with the expected set: moves missing and moves extra.
+fn check_moves(
+    game: &Draughts,
+    pos: &crate::Position,
+    expected: &[String],
+    failures: &mut Vec<String>,
+) {
+    let notated = game.notated_moves(pos);
+    let mut matched = vec![false; notated.len()];
+    let mut missing = Vec::new();
+    for text in expected {
+        match game.matching_moves(pos, text) {
+            Err(e) => failures.push(format!("expected move `{text}`: {e}")),
+            Ok((_, found)) => match found.len() {
+                0 => missing.push(text.clone()),
+                1 => {
+                    if std::mem::replace(&mut matched[found[0]], true) {
+                        failures.push(format!("`{text}` names a move listed twice"));
+                    }
+                }
+                _ => {
+                    let options: Vec<&str> = found.iter().map(|&i| notated[i].1.as_str()).collect();
+                    failures.push(format!(
+                        "expected move `{text}` is ambiguous: it names {}",
+                        options.join(", ")
+                    ));
+                    for i in found {
+                        matched[i] = true;
+                    }
+                }
+            },
+        }
+    }
+    let extra: Vec<&str> = notated
+        .iter()
+        .zip(&matched)
+        .filter(|(_, m)| !**m)
+        .map(|((_, t), _)| t.as_str())
+        .collect();
+    if !missing.is_empty() {
+        failures.push(format!("moves missing: {}", missing.join(" ")));
+    }
+    if !extra.is_empty() {
+        failures.push(format!("moves extra: {}", extra.join(" ")));
+    }
+}

@@ -1,0 +1,66 @@
+//! Runs every rule-edge fixture in `fixtures/` (positions with their exact legal moves, worked
+//! out by hand from RULES.md), and checks that the runner itself can fail.
+
+use rulebench::fixtures::{Case, Runner};
+use std::path::Path;
+
+#[test]
+fn every_fixture_passes() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let results = Runner::new().run_path(&dir);
+    let failed: Vec<String> = results
+        .iter()
+        .filter(|r| !r.passed())
+        .map(|r| {
+            format!(
+                "{} ({}):\n  {}",
+                r.id,
+                r.file.display(),
+                r.failures.join("\n  ")
+            )
+        })
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} fixtures failed:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+    assert!(results.len() >= 60, "only {} fixtures", results.len());
+}
+
+fn case(moves: &[&str]) -> Case {
+    Case {
+        id: "probe".into(),
+        rules: "american".into(),
+        // White f2 (27) must take e3 (23), landing on d4 (18).
+        fen: "W:W27:B23".into(),
+        description: "runner self-test".into(),
+        rule: "RULES.md §1 compulsory capture".into(),
+        moves: Some(moves.iter().map(|s| s.to_string()).collect()),
+        perft_unique: None,
+        perft_paths: None,
+        play: None,
+        outcome: None,
+    }
+}
+
+#[test]
+fn the_runner_reports_missing_and_extra_moves() {
+    let mut runner = Runner::new();
+    let ok = runner.run_case(Path::new("probe.toml"), &case(&["27x18"]));
+    assert!(ok.passed(), "{:?}", ok.failures);
+    let bad = runner.run_case(Path::new("probe.toml"), &case(&["27-24"]));
+    assert_eq!(bad.failures, ["moves missing: 27-24", "moves extra: 27x18"]);
+    let mut wrong = case(&["27x18"]);
+    wrong.perft_unique = Some(vec![2]);
+    wrong.outcome = Some("draw".into());
+    let r = runner.run_case(Path::new("probe.toml"), &wrong);
+    assert_eq!(r.failures.len(), 2, "{:?}", r.failures);
+    assert!(r.failures[0].contains("expected 2, got 1"));
+    assert!(r.failures[1].contains("expected draw, got ongoing"));
+    let mut empty = case(&[]);
+    empty.moves = None;
+    let r = runner.run_case(Path::new("probe.toml"), &empty);
+    assert!(r.failures[0].contains("nothing to check"));
+}
