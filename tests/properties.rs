@@ -1,0 +1,221 @@
+//! Properties over random legal playouts from each shipped variant's start (proptest).
+//! The default is 24 cases per property; set `PROPTEST_CASES` for more (see README).
+
+use proptest::prelude::*;
+use rulebench::rules::Criterion;
+use rulebench::{Colour, Count, DetailedMove, Draughts, Game, Position, Rules};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+fn games() -> &'static Vec<Draughts> {
+    static GAMES: OnceLock<Vec<Draughts>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let mut ids = Rules::shipped();
+        ids.push("russian+no-compulsory-capture".into());
+        ids.push("italian+no-compulsory-capture".into());
+        ids.iter().map(|id| Draughts::load(id).unwrap()).collect()
+    })
+}
+
+/// The same rules with free choice among captures: every capture sequence is legal.
+fn without_precedence(game: &Draughts) -> Draughts {
+    let mut rules = game.rules().clone();
+    rules.precedence.clear();
+    Draughts::new(rules)
+}
+
+/// A position reached by `plies` random legal moves (fewer if the game ends).
+fn playout(game: &Draughts, seed: u64, plies: u32) -> Position {
+    let mut state = seed | 1;
+    let mut pos = game.start();
+    for _ in 0..plies {
+        let moves = game.legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        pos = game.play(&pos, &moves[(state % moves.len() as u64) as usize]);
+    }
+    pos
+}
+
+fn config() -> ProptestConfig {
+    // PROPTEST_CASES in the environment overrides this default.
+    ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(24),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+fn arb_position() -> impl Strategy<Value = (usize, Position)> {
+    (0..games().len(), any::<u64>(), 0u32..90)
+        .prop_map(|(g, seed, plies)| (g, playout(&games()[g], seed, plies)))
+}
+
+/// The pieces taken, in jump order, along one path (landing squares) starting at `from`.
+fn taken_in_order(game: &Draughts, pos: &Position, from: u32, path: &[u32]) -> Vec<u32> {
+    let geo = &game.rules().geometry;
+    let at: HashMap<(i32, i32), u32> = geo
+        .bits()
+        .map(|b| {
+            let (r, c) = geo.coordinates(b);
+            ((r as i32, c as i32), b)
+        })
+        .collect();
+    let enemy = pos.pieces(pos.side.opponent());
+    let mut out = Vec::new();
+    let mut here = from;
+    for &next in path {
+        let (r0, c0) = geo.coordinates(here);
+        let (r1, c1) = geo.coordinates(next);
+        let (dr, dc) = (
+            (r1 as i32 - r0 as i32).signum(),
+            (c1 as i32 - c0 as i32).signum(),
+        );
+        let (mut r, mut c) = (r0 as i32 + dr, c0 as i32 + dc);
+        let mut found = None;
+        while (r, c) != (r1 as i32, c1 as i32) {
+            let b = at[&(r, c)];
+            if enemy & (1 << b) != 0 {
+                assert!(found.is_none(), "two pieces between {here} and {next}");
+                found = Some(b);
+            }
+            r += dr;
+            c += dc;
+        }
+        out.push(found.expect("every jump takes a piece"));
+        here = next;
+    }
+    out
+}
+
+/// The precedence key of one jump sequence, criteria in the variant's order.
+fn key(game: &Draughts, pos: &Position, d: &DetailedMove, path: &[u32]) -> Vec<i64> {
+    let order = taken_in_order(game, pos, d.mv.from as u32, path);
+    let kings: Vec<bool> = order.iter().map(|&b| pos.kings & (1 << b) != 0).collect();
+    let mut k = Vec::new();
+    for c in &game.rules().precedence {
+        match c {
+            Criterion::MostPieces => k.push(order.len() as i64),
+            Criterion::MostKings => k.push(kings.iter().filter(|&&x| x).count() as i64),
+            Criterion::MadeByKing => k.push((pos.kings & (1 << d.mv.from) != 0) as i64),
+            Criterion::KingTakenEarliest => {
+                // Lexicographic on the jump positions of kings: earlier is better. As a key to
+                // maximise: 1 where a king is taken, position by position.
+                for i in 0..order.len().max(24) {
+                    k.push(kings.get(i).copied().unwrap_or(false) as i64);
+                }
+            }
+        }
+    }
+    k
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn perft_is_the_sum_of_divide_and_unique_is_at_most_paths((g, pos) in arb_position()) {
+        let game = &games()[g];
+        for depth in 1..=3 {
+            let unique = game.perft(&pos, depth, Count::Unique);
+            let paths = game.perft(&pos, depth, Count::Paths);
+            prop_assert!(unique <= paths);
+            let du: u128 = game.divide(&pos, depth, Count::Unique).iter().map(|x| x.1).sum();
+            let dp: u128 = game.divide(&pos, depth, Count::Paths).iter().map(|x| x.1).sum();
+            prop_assert_eq!(unique, du, "{} {}", game.id(), game.fen(&pos));
+            prop_assert_eq!(paths, dp, "{} {}", game.id(), game.fen(&pos));
+        }
+    }
+
+    #[test]
+    fn with_compulsory_capture_a_capture_excludes_quiet_moves((g, pos) in arb_position()) {
+        let game = &games()[g];
+        let moves = game.legal_moves(&pos);
+        let captures = moves.iter().filter(|m| m.is_capture()).count();
+        if game.rules().compulsory_capture && captures > 0 {
+            prop_assert_eq!(captures, moves.len(), "{} {}", game.id(), game.fen(&pos));
+        }
+    }
+
+    #[test]
+    fn no_legal_capture_is_beaten_by_another((g, pos) in arb_position()) {
+        let game = &games()[g];
+        // Every capture sequence under free choice, and its precedence key.
+        let free = without_precedence(game);
+        let all: Vec<(DetailedMove, Vec<i64>)> = free
+            .detailed_moves(&pos)
+            .into_iter()
+            .filter(|d| d.mv.is_capture())
+            .flat_map(|d| {
+                d.paths.iter().map(|p| (d.clone(), key(game, &pos, &d, p))).collect::<Vec<_>>()
+            })
+            .collect();
+        let best = all.iter().map(|(_, k)| k.clone()).max();
+        let legal: Vec<DetailedMove> =
+            game.detailed_moves(&pos).into_iter().filter(|d| d.mv.is_capture()).collect();
+        for d in &legal {
+            for p in &d.paths {
+                prop_assert_eq!(Some(key(game, &pos, d, p)), best.clone(), "{} {}", game.id(), game.fen(&pos));
+            }
+        }
+        // And every best sequence is legal.
+        let best_count = all.iter().filter(|(_, k)| Some(k) == best.as_ref()).count();
+        let legal_paths: usize = legal.iter().map(|d| d.paths.len()).sum();
+        prop_assert_eq!(best_count, legal_paths, "{} {}", game.id(), game.fen(&pos));
+    }
+
+    #[test]
+    fn the_board_turned_round_with_colours_swapped_has_the_same_perft((g, pos) in arb_position()) {
+        let game = &games()[g];
+        let geo = &game.rules().geometry;
+        let (rows, cols) = (geo.rows(), geo.columns());
+        let by_coord: HashMap<(u32, u32), u32> = geo.bits().map(|b| (geo.coordinates(b), b)).collect();
+        let turn = |bb: u64| -> u64 {
+            geo.bits()
+                .filter(|b| bb & (1 << b) != 0)
+                .map(|b| {
+                    let (r, c) = geo.coordinates(b);
+                    1u64 << by_coord[&(rows - 1 - r, cols - 1 - c)]
+                })
+                .fold(0, |a, b| a | b)
+        };
+        let turned = Position {
+            white: turn(pos.black),
+            black: turn(pos.white),
+            kings: turn(pos.kings),
+            side: pos.side.opponent(),
+            ..pos
+        };
+        for depth in 1..=3 {
+            prop_assert_eq!(
+                game.perft(&pos, depth, Count::Paths),
+                game.perft(&turned, depth, Count::Paths),
+                "{} {} vs {}", game.id(), game.fen(&pos), game.fen(&turned)
+            );
+        }
+    }
+
+    #[test]
+    fn fen_round_trips_and_copy_make_leaves_the_parent((g, pos) in arb_position()) {
+        let game = &games()[g];
+        let fen = game.fen(&pos);
+        prop_assert_eq!(game.parse_fen(&fen).unwrap(), pos);
+        let before = pos;
+        for mv in game.legal_moves(&pos) {
+            let child = game.play(&pos, &mv);
+            prop_assert_eq!(pos, before);
+            prop_assert_eq!(child.side, pos.side.opponent());
+            let mover = if pos.side == Colour::White { child.white } else { child.black };
+            prop_assert!(mover & (1 << mv.to) != 0);
+            prop_assert_eq!(child.pieces(pos.side.opponent()), pos.pieces(pos.side.opponent()) & !mv.captured);
+            prop_assert_eq!(game.parse_fen(&game.fen(&child)).unwrap(), child);
+        }
+    }
+}
