@@ -7,6 +7,30 @@ use crate::geometry::Direction::{self, *};
 use crate::position::Position;
 use crate::rules::{Colour, Criterion, KingRange, PromotionDuringCapture, Removal, Rules};
 
+/// Runs `$body` once per direction with `$d` bound to a constant, unrolled (a loop over an
+/// array of directions is not unrolled by the compiler and costs a stack round trip).
+macro_rules! each_direction {
+    ($d:ident => $body:block) => {{
+        { let $d = UpLeft; $body }
+        { let $d = UpRight; $body }
+        { let $d = DownLeft; $body }
+        { let $d = DownRight; $body }
+    }};
+}
+
+/// Like [`each_direction`] over the two forward directions of `$white`.
+macro_rules! each_forward {
+    ($white:expr, $d:ident => $body:block) => {{
+        if $white {
+            { let $d = UpLeft; $body }
+            { let $d = UpRight; $body }
+        } else {
+            { let $d = DownLeft; $body }
+            { let $d = DownRight; $body }
+        }
+    }};
+}
+
 /// A legal move: from, to, the captured set and whether the man is crowned. Jump orders that
 /// share all of these are one move; `paths` says how many jump sequences it stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,8 +182,13 @@ macro_rules! with_shape {
 
 /// Where completed capture sequences go.
 pub(crate) trait Sink {
-    /// Offers one complete capture sequence (`path`: the landing squares, in order).
-    fn capture(&mut self, mv: Move, score: u128, jumps: u32, path: &[u8]);
+    /// Whether the sink wants the landing squares of each jump ([`Sink::land`]).
+    const WANTS_PATH: bool = false;
+    /// Records that jump number `slot` (0-based) of the sequence being searched lands on `square`.
+    #[inline(always)]
+    fn land(&mut self, _slot: usize, _square: u8) {}
+    /// Offers one complete capture sequence of `jumps` jumps.
+    fn capture(&mut self, mv: Move, score: u128, jumps: u32);
     /// Offers an ordinary move.
     fn quiet(&mut self, mv: Move);
     /// Whether any capture has been accepted.
@@ -208,7 +237,7 @@ impl MoveList {
 
 impl Sink for MoveList {
     #[inline]
-    fn capture(&mut self, mv: Move, score: u128, jumps: u32, _path: &[u8]) {
+    fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
         if score < self.best {
             return;
         }
@@ -238,6 +267,47 @@ impl Sink for MoveList {
     }
 }
 
+/// Counts captures at the last ply without listing them; only sequences of three jumps or
+/// more (the only ones that can repeat a move) are kept, in `long`, to merge duplicates.
+struct LeafCount<'a> {
+    long: &'a mut Vec<Move>,
+    unique: u64,
+    paths: u64,
+    best: u128,
+}
+
+impl Sink for LeafCount<'_> {
+    #[inline]
+    fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
+        if score < self.best {
+            return;
+        }
+        if score > self.best {
+            self.long.clear();
+            self.unique = 0;
+            self.paths = 0;
+            self.best = score;
+        }
+        self.paths += 1;
+        if jumps >= 3 {
+            if self.long.iter().any(|m| m.same_as(&mv)) {
+                return;
+            }
+            self.long.push(mv);
+        }
+        self.unique += 1;
+    }
+
+    fn quiet(&mut self, _mv: Move) {
+        unreachable!("ordinary moves are counted, not listed, at the last ply")
+    }
+
+    #[inline]
+    fn has_captures(&self) -> bool {
+        self.unique > 0
+    }
+}
+
 /// A unique move with every jump sequence (landing squares, as bits) that makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DetailedMove {
@@ -247,14 +317,30 @@ pub struct DetailedMove {
     pub paths: Vec<Vec<u32>>,
 }
 
-#[derive(Default)]
 pub(crate) struct DetailedList {
     pub(crate) moves: Vec<DetailedMove>,
     best: u128,
+    path: [u8; 64],
+}
+
+impl Default for DetailedList {
+    fn default() -> Self {
+        DetailedList {
+            moves: Vec::new(),
+            best: 0,
+            path: [0; 64],
+        }
+    }
 }
 
 impl Sink for DetailedList {
-    fn capture(&mut self, mv: Move, score: u128, _jumps: u32, path: &[u8]) {
+    const WANTS_PATH: bool = true;
+
+    fn land(&mut self, slot: usize, square: u8) {
+        self.path[slot] = square;
+    }
+
+    fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
         if score < self.best {
             return;
         }
@@ -262,7 +348,7 @@ impl Sink for DetailedList {
             self.moves.clear();
             self.best = score;
         }
-        let path: Vec<u32> = path.iter().map(|&b| b as u32).collect();
+        let path: Vec<u32> = self.path[..jumps as usize].iter().map(|&b| b as u32).collect();
         if let Some(m) = self.moves.iter_mut().find(|m| m.mv.same_as(&mv)) {
             m.mv.paths += 1;
             m.paths.push(path);
@@ -300,7 +386,6 @@ struct Capture<'a, S: Sink, P: Shape, const WHITE: bool> {
     started_as_king: bool,
     jumps: u32,
     king_order: u64,
-    path: [u8; 64],
     _shape: std::marker::PhantomData<P>,
 }
 
@@ -324,7 +409,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
     fn take(&mut self, victim: u32) {
         let bit = 1u64 << victim;
         self.captured |= bit;
-        if self.enemy_kings & bit != 0 {
+        if self.k.criteria > 0 && self.enemy_kings & bit != 0 {
             self.king_order |= 1u64 << (63 - self.jumps.min(63));
         }
         self.jumps += 1;
@@ -335,7 +420,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         let bit = 1u64 << victim;
         self.jumps -= 1;
         self.captured &= !bit;
-        if self.enemy_kings & bit != 0 {
+        if self.k.criteria > 0 && self.enemy_kings & bit != 0 {
             self.king_order &= !(1u64 << (63 - self.jumps.min(63)));
         }
     }
@@ -366,9 +451,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
             to: to as u8,
             promotes,
         };
-        let jumps = self.jumps;
-        self.sink
-            .capture(mv, score, jumps, &self.path[..jumps as usize]);
+        self.sink.capture(mv, score, self.jumps);
     }
 
     /// Goes on from a landing square; returns whether the capture could continue.
@@ -398,9 +481,38 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
                 PromotionDuringCapture::OnlyAtEnd => {}
             }
         }
+        // Most captures end after one jump: a bitboard test of the landing square spares the
+        // search its call when nothing more can be taken from there.
+        if !(king && P::FLYING) && !self.short_capture_possible(at, king) {
+            self.emit(at, king);
+            return;
+        }
         if !self.continue_from(at, king, came, true) {
             self.emit(at, king);
         }
+    }
+
+    /// Whether a man or short king on `at` has any capture now (a necessary condition for
+    /// [`Self::short`] to find one).
+    #[inline(always)]
+    fn short_capture_possible(&self, at: u32, king: bool) -> bool {
+        let capturable = if king || self.k.men_capture_kings {
+            self.enemy & !self.captured
+        } else {
+            self.enemy & !self.captured & !self.enemy_kings
+        };
+        let empty = self.empty();
+        let origin = 1u64 << at;
+        let mut hits = 0;
+        if king || P::MEN_BACKWARD || WHITE {
+            hits |= self.k.step(self.k.step(origin, UpLeft) & capturable, UpLeft);
+            hits |= self.k.step(self.k.step(origin, UpRight) & capturable, UpRight);
+        }
+        if king || P::MEN_BACKWARD || !WHITE {
+            hits |= self.k.step(self.k.step(origin, DownLeft) & capturable, DownLeft);
+            hits |= self.k.step(self.k.step(origin, DownRight) & capturable, DownRight);
+        }
+        hits & empty != 0
     }
 
     /// Captures by a man or a short king from `at`; returns whether there was any.
@@ -449,7 +561,9 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         let v = victim.trailing_zeros();
         let l = landing.trailing_zeros();
         self.take(v);
-        self.path[self.jumps as usize - 1] = l as u8;
+        if S::WANTS_PATH {
+            self.sink.land(self.jumps as usize - 1, l as u8);
+        }
         self.land_short(l, king, d);
         self.untake(v);
         true
@@ -460,55 +574,65 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
     /// path, whichever square between is touched), turning from every landing square.
     fn flying(&mut self, at: u32, came: Option<Direction>, first_landing: bool) -> bool {
         let mut found = false;
-        for d in Direction::ALL {
-            if let Some(c) = came {
-                if d == c.opposite() && (!P::IMMEDIATE || !first_landing) {
-                    continue;
-                }
-                if d == c && !first_landing {
-                    continue;
-                }
+        each_direction!(d => {
+            found |= self.flying_in(at, came, first_landing, d);
+        });
+        found
+    }
+
+    /// One direction of [`Self::flying`].
+    #[inline(always)]
+    fn flying_in(&mut self, at: u32, came: Option<Direction>, first_landing: bool, d: Direction) -> bool {
+        if let Some(c) = came {
+            if d == c.opposite() && (!P::IMMEDIATE || !first_landing) {
+                return false;
             }
-            let blockers = self.blockers();
-            let ray = self.k.ray(at, d) & blockers;
-            if ray == 0 {
-                continue;
+            if d == c && !first_landing {
+                return false;
             }
-            let v = nearest(ray, d);
-            if (1u64 << v) & self.enemy & !self.captured == 0 {
-                continue;
+        }
+        let blockers = self.blockers();
+        let ray = self.k.ray(at, d) & blockers;
+        if ray == 0 {
+            return false;
+        }
+        let v = nearest(ray, d);
+        if (1u64 << v) & self.enemy & !self.captured == 0 {
+            return false;
+        }
+        let landings = self.k.open_ray(v, d, blockers);
+        if landings == 0 {
+            return false;
+        }
+        self.take(v);
+        let slot = self.jumps as usize - 1;
+        let mut any = false;
+        let mut rest = landings;
+        let mut first = true;
+        while rest != 0 {
+            let l = nearest(rest, d);
+            rest &= !(1u64 << l);
+            if S::WANTS_PATH {
+                self.sink.land(slot, l as u8);
             }
-            let landings = self.k.open_ray(v, d, blockers);
-            if landings == 0 {
-                continue;
+            if self.flying(l, Some(d), first) {
+                any = true;
             }
-            found = true;
-            self.take(v);
-            let slot = self.jumps as usize - 1;
-            let mut any = false;
+            first = false;
+        }
+        if !any {
             let mut rest = landings;
-            let mut first = true;
             while rest != 0 {
                 let l = nearest(rest, d);
                 rest &= !(1u64 << l);
-                self.path[slot] = l as u8;
-                if self.flying(l, Some(d), first) {
-                    any = true;
+                if S::WANTS_PATH {
+                    self.sink.land(slot, l as u8);
                 }
-                first = false;
+                self.emit(l, true);
             }
-            if !any {
-                let mut rest = landings;
-                while rest != 0 {
-                    let l = nearest(rest, d);
-                    rest &= !(1u64 << l);
-                    self.path[slot] = l as u8;
-                    self.emit(l, true);
-                }
-            }
-            self.untake(v);
         }
-        found
+        self.untake(v);
+        true
     }
 }
 
@@ -521,15 +645,6 @@ fn sides<const WHITE: bool>(pos: &Position) -> (u64, u64) {
     }
 }
 
-#[inline(always)]
-const fn forward<const WHITE: bool>() -> [Direction; 2] {
-    if WHITE {
-        [UpLeft, UpRight]
-    } else {
-        [DownLeft, DownRight]
-    }
-}
-
 /// Generates every capture of the side to move (with precedence) into `sink`.
 #[inline]
 fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink: &mut S) {
@@ -538,7 +653,6 @@ fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, si
     let empty = k.squares & !occupied;
     let men = own & !pos.kings;
     let kings = own & pos.kings;
-    let fwd = forward::<WHITE>();
     // Men that have a capture at all: a quick bitboard test before the search.
     let man_targets = if k.men_capture_kings {
         enemy
@@ -546,20 +660,24 @@ fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, si
         enemy & !pos.kings
     };
     let mut capturing_men = 0;
-    for d in Direction::ALL {
-        if !P::MEN_BACKWARD && d != fwd[0] && d != fwd[1] {
-            continue;
-        }
-        let back = d.opposite();
-        capturing_men |= men & k.step(man_targets & k.step(empty, back), back);
+    if P::MEN_BACKWARD {
+        each_direction!(d => {
+            let back = d.opposite();
+            capturing_men |= men & k.step(man_targets & k.step(empty, back), back);
+        });
+    } else {
+        each_forward!(WHITE, d => {
+            let back = d.opposite();
+            capturing_men |= men & k.step(man_targets & k.step(empty, back), back);
+        });
     }
     let mut capturing_kings = kings;
-    if !P::FLYING {
+    if !P::FLYING && kings != 0 {
         let mut c = 0;
-        for d in Direction::ALL {
+        each_direction!(d => {
             let back = d.opposite();
             c |= kings & k.step(enemy & k.step(empty, back), back);
-        }
+        });
         capturing_kings = c;
     }
     let pieces = capturing_men | capturing_kings;
@@ -578,7 +696,6 @@ fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, si
         started_as_king: false,
         jumps: 0,
         king_order: 0,
-        path: [0; 64],
         _shape: std::marker::PhantomData,
     };
     let mut rest = pieces;
@@ -607,7 +724,7 @@ fn quiet<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink:
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     let promotion_row = k.promotion_rows[!WHITE as usize];
-    for d in forward::<WHITE>() {
+    each_forward!(WHITE, d => {
         let mut movers = men & k.step(empty, d.opposite());
         while movers != 0 {
             let from = movers.trailing_zeros();
@@ -621,12 +738,12 @@ fn quiet<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink:
                 promotes: to & promotion_row != 0,
             });
         }
-    }
+    });
     let mut rest = kings;
     while rest != 0 {
         let from = rest.trailing_zeros();
         rest &= rest - 1;
-        for d in Direction::ALL {
+        each_direction!(d => {
             let mut targets = if P::FLYING {
                 k.open_ray(from, d, occupied)
             } else {
@@ -643,7 +760,7 @@ fn quiet<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink:
                     promotes: false,
                 });
             }
-        }
+        });
     }
 }
 
@@ -656,22 +773,25 @@ fn count_quiet<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position) -> u64 {
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     let mut n = 0u64;
-    for d in forward::<WHITE>() {
+    each_forward!(WHITE, d => {
         n += (k.step(men, d) & empty).count_ones() as u64;
+    });
+    if kings == 0 {
+        return n;
     }
     if P::FLYING {
         let mut rest = kings;
         while rest != 0 {
             let from = rest.trailing_zeros();
             rest &= rest - 1;
-            for d in Direction::ALL {
+            each_direction!(d => {
                 n += k.open_ray(from, d, occupied).count_ones() as u64;
-            }
+            });
         }
     } else {
-        for d in Direction::ALL {
+        each_direction!(d => {
             n += (k.step(kings, d) & empty).count_ones() as u64;
-        }
+        });
     }
     n
 }
@@ -747,19 +867,21 @@ pub(crate) fn perft<P: Shape, const PATHS: bool>(
     let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
     list.clear();
     if depth == 1 {
-        // Captures must be listed (duplicates, precedence); ordinary moves are only counted.
+        // Captures are searched (duplicates, precedence) and counted; ordinary moves counted.
         let white = pos.side == Colour::White;
-        if white {
-            captures::<P, MoveList, true>(k, pos, list);
-        } else {
-            captures::<P, MoveList, false>(k, pos, list);
-        }
-        let mut n: u64 = if PATHS {
-            list.moves.iter().map(|m| m.paths as u64).sum()
-        } else {
-            list.moves.len() as u64
+        let mut counter = LeafCount {
+            long: &mut list.moves,
+            unique: 0,
+            paths: 0,
+            best: 0,
         };
-        if !k.compulsory || list.moves.is_empty() {
+        if white {
+            captures::<P, LeafCount, true>(k, pos, &mut counter);
+        } else {
+            captures::<P, LeafCount, false>(k, pos, &mut counter);
+        }
+        let mut n = if PATHS { counter.paths } else { counter.unique };
+        if !k.compulsory || n == 0 {
             n += if white {
                 count_quiet::<P, true>(k, pos)
             } else {

@@ -1,0 +1,495 @@
+#!/usr/bin/env python3
+"""Independent reference implementation ("oracle") of draughts move generation and perft.
+
+Written from the rule text only (/work/shared/RULES.md sections 1, 1.1, 1.2 and the
+counting conventions of /work/shared/reference/README.md), without looking at the
+project's Rust engine.  It is deliberately plain and slow: coordinates, explicit
+recursion, dictionaries and sets.
+
+Usage:
+    python3 tools/oracle.py perft VARIANT FEN DEPTH [--count unique|paths]
+    python3 tools/oracle.py moves VARIANT FEN
+
+VARIANT: american, russian, brazilian, spanish, italian, czech, international.
+FEN: a PDN FEN such as "W:W21-32:B1-12", or "start".
+
+Board conventions
+-----------------
+Row 0 is the top of the diagram.  White sits at the bottom and moves up (toward row 0);
+black moves down.  Only dark squares are used and they are numbered 1..N row by row from
+the top-left dark square, left to right.
+  - 8x8 with a1 dark (american, russian, brazilian, czech): 1 = b8, 4 = h8, 29 = a1, 32 = g1.
+  - 8x8 with a1 light (italian, spanish): 1 = a8, 4 = g8, 29 = b1, 32 = h1.
+  - 10x10 (international): 1 = b10, 5 = j10, 46 = a1, 50 = i1.
+"""
+
+import sys
+import time
+
+WHITE = "w"
+BLACK = "b"
+
+ALL_DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+# ---------------------------------------------------------------------------
+# Variants
+# ---------------------------------------------------------------------------
+
+class Variant:
+    def __init__(self, name, size, a1_dark, men_rows, man_captures_backward,
+                 flying_kings, man_captures_king, removal, promotion_in_capture,
+                 precedence):
+        self.name = name
+        self.size = size                      # board is size x size
+        self.a1_dark = a1_dark
+        self.men_rows = men_rows              # rows of men per side at the start
+        self.man_captures_backward = man_captures_backward
+        self.flying_kings = flying_kings
+        self.man_captures_king = man_captures_king
+        self.removal = removal                # "immediate" or "end"
+        # What happens when a man reaches the far row during a capture:
+        #   "ends"      : crowned, the move ends there
+        #   "continue"  : crowned, goes on capturing as a king
+        #   "only-end"  : stays a man and goes on; crowned only if the capture ends there
+        self.promotion_in_capture = promotion_in_capture
+        # Ordered list of capture filters, applied after the compulsory-capture rule:
+        #   "max-pieces", "by-king", "most-kings", "king-earliest", "king-if-any" (czech)
+        self.precedence = precedence
+
+        # Dark squares and their numbers.
+        self.squares = []                     # list of (r, c) in number order
+        for r in range(size):
+            for c in range(size):
+                if self.is_dark(r, c):
+                    self.squares.append((r, c))
+        self.number = {sq: i + 1 for i, sq in enumerate(self.squares)}
+        self.square_of = {i + 1: sq for i, sq in enumerate(self.squares)}
+
+    def is_dark(self, r, c):
+        # Bottom-left corner is (size-1, 0).  When a1 is dark, that square is dark.
+        bottom_left_parity = (self.size - 1 + 0) % 2
+        if self.a1_dark:
+            return (r + c) % 2 == bottom_left_parity
+        return (r + c) % 2 != bottom_left_parity
+
+    def on_board(self, r, c):
+        return 0 <= r < self.size and 0 <= c < self.size
+
+    def far_row(self, color):
+        return 0 if color == WHITE else self.size - 1
+
+    def forward(self, color):
+        return -1 if color == WHITE else 1
+
+    def start_position(self):
+        n = len(self.squares)
+        per_side = self.men_rows * (self.size // 2)
+        board = {}
+        for i in range(1, per_side + 1):
+            board[self.square_of[i]] = (BLACK, False)
+        for i in range(n - per_side + 1, n + 1):
+            board[self.square_of[i]] = (WHITE, False)
+        first = BLACK if self.name == "american" else WHITE
+        return board, first
+
+
+VARIANTS = {
+    "american": Variant("american", 8, True, 3,
+                        man_captures_backward=False, flying_kings=False,
+                        man_captures_king=True, removal="immediate",
+                        promotion_in_capture="ends", precedence=[]),
+    "russian": Variant("russian", 8, True, 3,
+                       man_captures_backward=True, flying_kings=True,
+                       man_captures_king=True, removal="end",
+                       promotion_in_capture="continue", precedence=[]),
+    "brazilian": Variant("brazilian", 8, True, 3,
+                         man_captures_backward=True, flying_kings=True,
+                         man_captures_king=True, removal="end",
+                         promotion_in_capture="only-end", precedence=["max-pieces"]),
+    "spanish": Variant("spanish", 8, False, 3,
+                       man_captures_backward=False, flying_kings=True,
+                       man_captures_king=True, removal="end",
+                       promotion_in_capture="ends",
+                       precedence=["max-pieces", "most-kings"]),
+    "italian": Variant("italian", 8, False, 3,
+                       man_captures_backward=False, flying_kings=False,
+                       man_captures_king=False, removal="end",
+                       promotion_in_capture="ends",
+                       precedence=["max-pieces", "by-king", "most-kings", "king-earliest"]),
+    "czech": Variant("czech", 8, True, 3,
+                     man_captures_backward=False, flying_kings=True,
+                     man_captures_king=True, removal="end",
+                     promotion_in_capture="ends", precedence=["king-if-any"]),
+    "international": Variant("international", 10, True, 4,
+                             man_captures_backward=True, flying_kings=True,
+                             man_captures_king=True, removal="end",
+                             promotion_in_capture="only-end", precedence=["max-pieces"]),
+}
+
+
+# ---------------------------------------------------------------------------
+# FEN
+# ---------------------------------------------------------------------------
+
+def parse_fen(variant, fen):
+    """Return (board, side).  board maps (r, c) -> (color, is_king)."""
+    fen = fen.strip()
+    if fen == "start":
+        return variant.start_position()
+    if fen.endswith("."):
+        fen = fen[:-1]
+    fields = [f.strip() for f in fen.split(":")]
+    side_field = fields[0].upper()
+    if side_field not in ("W", "B"):
+        raise ValueError("FEN: side to move must be W or B, got %r" % fields[0])
+    side = WHITE if side_field == "W" else BLACK
+    board = {}
+    for field in fields[1:]:
+        if not field:
+            continue
+        head = field[0].upper()
+        if head in ("H", "F"):
+            continue                          # half-move clock / move number: ignored
+        if head not in ("W", "B"):
+            raise ValueError("FEN: unexpected field %r" % field)
+        color = WHITE if head == "W" else BLACK
+        body = field[1:].strip()
+        if not body:
+            continue
+        for item in body.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            king = False
+            if item[0] in "Kk":
+                king = True
+                item = item[1:]
+            if "-" in item:
+                lo, hi = item.split("-", 1)
+                if hi and hi[0] in "Kk":
+                    hi = hi[1:]
+                numbers = range(int(lo), int(hi) + 1)
+            else:
+                numbers = [int(item)]
+            for n in numbers:
+                if n not in variant.square_of:
+                    raise ValueError("FEN: square %d is not on the board" % n)
+                sq = variant.square_of[n]
+                if sq in board:
+                    raise ValueError("FEN: square %d given twice" % n)
+                board[sq] = (color, king)
+    return board, side
+
+
+# ---------------------------------------------------------------------------
+# Move generation
+# ---------------------------------------------------------------------------
+
+class Move:
+    """A unique move: (from, to, frozenset of captured squares, promotes)."""
+
+    def __init__(self, frm, to, captured, promotes):
+        self.frm = frm
+        self.to = to
+        self.captured = frozenset(captured)
+        self.promotes = promotes
+        self.path_keys = set()               # distinct jump sequences (see path_key)
+
+    def key(self):
+        return (self.frm, self.to, self.captured, self.promotes)
+
+
+class Sequence:
+    """One complete capture sequence, as produced by the search."""
+
+    def __init__(self, frm, jumps, final_sq, promotes, by_king, captured_kings):
+        self.frm = frm
+        self.jumps = jumps                   # list of (direction, captured_sq, landing_sq)
+        self.final_sq = final_sq
+        self.promotes = promotes
+        self.by_king = by_king               # the moving piece was a king when the move began
+        self.captured_kings = captured_kings # list of booleans, one per jump, in jump order
+
+    def captured(self):
+        return [j[1] for j in self.jumps]
+
+    def path_key(self):
+        """Identify the path.  A landing square followed by a jump in the same direction is
+        left out: a flying king taking two pieces on one line in one direction makes one
+        path whichever empty square between them it touches."""
+        parts = []
+        for i, (d, cap, land) in enumerate(self.jumps):
+            if i + 1 < len(self.jumps) and self.jumps[i + 1][0] == d:
+                parts.append((cap, None))
+            else:
+                parts.append((cap, land))
+        return tuple(parts)
+
+
+def capture_sequences_from(variant, board, frm):
+    """All complete capture sequences of the piece on frm (before precedence filters)."""
+    color, king = board[frm]
+    enemy = BLACK if color == WHITE else WHITE
+    # The moving piece's own square is empty during its move.
+    others = dict(board)
+    del others[frm]
+    results = []
+
+    def occupied(sq, taken):
+        if sq not in others:
+            return False
+        if variant.removal == "immediate" and sq in taken:
+            return False
+        return True
+
+    def can_take(sq, taken, is_king):
+        if sq not in others or sq in taken:
+            return False
+        c, k = others[sq]
+        if c != enemy:
+            return False
+        if k and not is_king and not variant.man_captures_king:
+            return False
+        return True
+
+    def directions(is_king):
+        if is_king or variant.man_captures_backward:
+            return ALL_DIRECTIONS
+        f = variant.forward(color)
+        return tuple(d for d in ALL_DIRECTIONS if d[0] == f)
+
+    def single_jumps(cur, is_king, taken):
+        """List of (direction, captured_sq, [landing squares]) from cur."""
+        out = []
+        flying = is_king and variant.flying_kings
+        for d in directions(is_king):
+            dr, dc = d
+            r, c = cur
+            r += dr
+            c += dc
+            if flying:
+                while variant.on_board(r, c) and not occupied((r, c), taken):
+                    r += dr
+                    c += dc
+            if not variant.on_board(r, c):
+                continue
+            target = (r, c)
+            if not can_take(target, taken, is_king):
+                continue
+            landings = []
+            r += dr
+            c += dc
+            while variant.on_board(r, c) and not occupied((r, c), taken):
+                landings.append((r, c))
+                if not flying:
+                    break
+                r += dr
+                c += dc
+            if landings:
+                out.append((d, target, landings))
+        return out
+
+    def after_landing(land, is_king, promoted):
+        """State after a jump lands on `land`: (is_king, promoted, may_continue)."""
+        if not is_king and land[0] == variant.far_row(color):
+            rule = variant.promotion_in_capture
+            if rule == "ends":
+                return True, True, False
+            if rule == "continue":
+                return True, True, True
+            # "only-end": stays a man for now
+            return False, False, True
+        return is_king, promoted, True
+
+    def search(cur, is_king, promoted, taken, jumps):
+        options = single_jumps(cur, is_king, taken)
+        if not options and jumps:
+            finish(cur, is_king, promoted, jumps)
+            return
+        for d, target, landings in options:
+            new_taken = taken | {target}
+            nexts = []
+            for land in landings:
+                k2, p2, may_continue = after_landing(land, is_king, promoted)
+                cont = may_continue and bool(single_jumps(land, k2, new_taken))
+                nexts.append((land, k2, p2, cont))
+            # A capture must go on while it can: if it can continue from some landing
+            # squares, the piece must land on one of those.
+            if any(n[3] for n in nexts):
+                nexts = [n for n in nexts if n[3]]
+            for land, k2, p2, cont in nexts:
+                new_jumps = jumps + [(d, target, land)]
+                if cont:
+                    search(land, k2, p2, new_taken, new_jumps)
+                else:
+                    finish(land, k2, p2, new_jumps)
+
+    def finish(final_sq, is_king, promoted, jumps):
+        promotes = promoted
+        if not king and not promoted and final_sq[0] == variant.far_row(color):
+            promotes = True                  # "only-end": crowned because it ends there
+        kings = [others[j[1]][1] for j in jumps]
+        results.append(Sequence(frm, jumps, final_sq, promotes, king, kings))
+
+    search(frm, king, False, frozenset(), [])
+    return results
+
+
+def apply_precedence(variant, seqs):
+    for rule in variant.precedence:
+        if not seqs:
+            break
+        if rule == "max-pieces":
+            best = max(len(s.jumps) for s in seqs)
+            seqs = [s for s in seqs if len(s.jumps) == best]
+        elif rule == "by-king" or rule == "king-if-any":
+            if any(s.by_king for s in seqs):
+                seqs = [s for s in seqs if s.by_king]
+        elif rule == "most-kings":
+            best = max(sum(s.captured_kings) for s in seqs)
+            seqs = [s for s in seqs if sum(s.captured_kings) == best]
+        elif rule == "king-earliest":
+            def king_indices(s):
+                return tuple(i for i, k in enumerate(s.captured_kings) if k)
+            best = min(king_indices(s) for s in seqs)
+            seqs = [s for s in seqs if king_indices(s) == best]
+        else:
+            raise ValueError(rule)
+    return seqs
+
+
+def legal_moves(variant, board, side):
+    """Return the list of unique legal moves (Move objects, each with its path keys)."""
+    seqs = []
+    for sq, (color, king) in board.items():
+        if color == side:
+            seqs.extend(capture_sequences_from(variant, board, sq))
+    moves = {}
+    if seqs:
+        # Capture is compulsory.
+        seqs = apply_precedence(variant, seqs)
+        for s in seqs:
+            m = Move(s.frm, s.final_sq, s.captured(), s.promotes)
+            m = moves.setdefault(m.key(), m)
+            m.path_keys.add(s.path_key())
+        return list(moves.values())
+
+    # Ordinary moves.
+    result = []
+    for sq, (color, king) in board.items():
+        if color != side:
+            continue
+        if king:
+            dirs = ALL_DIRECTIONS
+        else:
+            f = variant.forward(color)
+            dirs = tuple(d for d in ALL_DIRECTIONS if d[0] == f)
+        for dr, dc in dirs:
+            r, c = sq[0] + dr, sq[1] + dc
+            while variant.on_board(r, c) and (r, c) not in board:
+                promotes = (not king) and r == variant.far_row(color)
+                m = Move(sq, (r, c), (), promotes)
+                m.path_keys.add(())
+                result.append(m)
+                if not (king and variant.flying_kings):
+                    break
+                r += dr
+                c += dc
+    return result
+
+
+def make_move(board, move):
+    color, king = board[move.frm]
+    new = dict(board)
+    del new[move.frm]
+    for sq in move.captured:
+        del new[sq]
+    new[move.to] = (color, king or move.promotes)
+    return new
+
+
+# ---------------------------------------------------------------------------
+# Perft
+# ---------------------------------------------------------------------------
+
+def perft(variant, board, side, depth, paths):
+    if depth == 0:
+        return 1
+    moves = legal_moves(variant, board, side)
+    if depth == 1:
+        if paths:
+            return sum(len(m.path_keys) for m in moves)
+        return len(moves)
+    other = BLACK if side == WHITE else WHITE
+    total = 0
+    for m in moves:
+        weight = len(m.path_keys) if paths else 1
+        total += weight * perft(variant, make_move(board, m), other, depth - 1, paths)
+    return total
+
+
+# ---------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------
+
+def usage():
+    sys.stderr.write(
+        "usage:\n"
+        "  oracle.py perft VARIANT FEN DEPTH [--count unique|paths]\n"
+        "  oracle.py moves VARIANT FEN\n"
+        "VARIANT: " + ", ".join(VARIANTS) + "; FEN may be 'start'\n")
+    sys.exit(2)
+
+
+def format_move(variant, m):
+    num = variant.number
+    sep = "x" if m.captured else "-"
+    caps = ",".join(str(n) for n in sorted(num[s] for s in m.captured)) or "-"
+    return "%d%s%d captured=%s promotes=%s paths=%d" % (
+        num[m.frm], sep, num[m.to], caps, "yes" if m.promotes else "no", len(m.path_keys))
+
+
+def main(argv):
+    if len(argv) < 3:
+        usage()
+    cmd, vname, fen = argv[0], argv[1], argv[2]
+    if vname not in VARIANTS:
+        sys.stderr.write("unknown variant %r\n" % vname)
+        usage()
+    variant = VARIANTS[vname]
+    board, side = parse_fen(variant, fen)
+    if cmd == "moves":
+        if len(argv) != 3:
+            usage()
+        moves = legal_moves(variant, board, side)
+        num = variant.number
+        moves.sort(key=lambda m: (num[m.frm], num[m.to],
+                                  sorted(num[s] for s in m.captured), m.promotes))
+        for m in moves:
+            print(format_move(variant, m))
+    elif cmd == "perft":
+        rest = argv[3:]
+        if not rest:
+            usage()
+        depth = int(rest[0])
+        count = "unique"
+        i = 1
+        while i < len(rest):
+            if rest[i] == "--count" and i + 1 < len(rest):
+                count = rest[i + 1]
+                i += 2
+            elif rest[i].startswith("--count="):
+                count = rest[i].split("=", 1)[1]
+                i += 1
+            else:
+                usage()
+        if count not in ("unique", "paths"):
+            usage()
+        print(perft(variant, board, side, depth, count == "paths"))
+    else:
+        usage()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
