@@ -1,10 +1,11 @@
 //! The draughts family: a [`Rules`] file compiled into a playable, countable game.
 
 use crate::diagnostics::{LocatedError, SourceFile};
-use crate::game::{Count, Game};
+use crate::game::{Count, Game, PerftOptions};
 use crate::movegen::{self, DetailedMove, Kernel, Move};
 use crate::position::{Position, parse_square};
 use crate::rules::{Colour, Rules, SquareNotation};
+use crate::table::Table;
 
 /// A draughts variant ready to play: the rules and their compiled kernel.
 ///
@@ -122,6 +123,73 @@ impl Draughts {
             };
         }
         Outcome::Ongoing
+    }
+
+    /// Perft with the given options and an existing transposition table (so that several
+    /// searches, such as the moves of a divide, share one).
+    pub fn perft_in(
+        &self,
+        pos: &Position,
+        depth: u32,
+        count: Count,
+        options: &PerftOptions<'_>,
+        table: Option<&Table>,
+    ) -> u128 {
+        let no_progress = |_: u64, _: u64| {};
+        let progress = options.progress.unwrap_or(&no_progress);
+        movegen::perft_parallel(
+            &self.kernel,
+            pos,
+            depth,
+            count,
+            options.threads,
+            table,
+            progress,
+        )
+    }
+
+    /// Divide with the given options: perft of each legal move, sorted by move text, sharing
+    /// one transposition table.
+    pub fn divide_with(
+        &self,
+        pos: &Position,
+        depth: u32,
+        count: Count,
+        options: &PerftOptions<'_>,
+    ) -> Vec<(String, u128)> {
+        let table = (options.hash_mb > 0)
+            .then(|| Table::new(options.hash_mb))
+            .flatten();
+        let mut out: Vec<(String, u128)> = self
+            .notated_moves(pos)
+            .into_iter()
+            .map(|(d, text)| {
+                let child = self.play(pos, &d.mv);
+                let n = if depth <= 1 {
+                    1
+                } else {
+                    self.perft_in(&child, depth - 1, count, options, table.as_ref())
+                };
+                let weight = match count {
+                    Count::Unique => 1,
+                    Count::Paths => d.mv.paths as u128,
+                };
+                (text, n * weight)
+            })
+            .collect();
+        out.sort_by(|a, b| crate::game::natural_cmp(&a.0, &b.0));
+        out
+    }
+
+    /// The Zobrist hash of a position (pieces and side to move).
+    pub fn zobrist(&self, pos: &Position) -> u64 {
+        self.kernel.zobrist(pos)
+    }
+
+    /// The Zobrist hash after `mv`, updated incrementally from `hash` (the hash of `pos`), as
+    /// the hashed perft does.
+    pub fn zobrist_after(&self, pos: &Position, hash: u64, mv: &Move) -> u64 {
+        self.kernel.zobrist_after(pos, hash, mv)
     }
 
     /// A square as the variant writes it (`28`, `c3`).
@@ -304,6 +372,20 @@ impl Game for Draughts {
     }
 
     fn perft(&self, pos: &Position, depth: u32, count: Count) -> u128 {
-        movegen::perft_dispatch(&self.kernel, pos, depth, count)
+        movegen::perft_dispatch(&self.kernel, pos, depth, count, None)
+    }
+
+    fn perft_with(
+        &self,
+        pos: &Position,
+        depth: u32,
+        count: Count,
+        options: &PerftOptions<'_>,
+    ) -> u128 {
+        // Without the memory for a table, the search runs without one.
+        let table = (options.hash_mb > 0)
+            .then(|| Table::new(options.hash_mb))
+            .flatten();
+        self.perft_in(pos, depth, count, options, table.as_ref())
     }
 }

@@ -30,6 +30,19 @@ pub trait Game: Sync {
     /// Number of leaf nodes `depth` plies below `pos`.
     fn perft(&self, pos: &Self::Position, depth: u32, count: Count) -> u128;
 
+    /// Perft with threads, a transposition table and progress reports, where the family
+    /// supports them (the default ignores the options).
+    fn perft_with(
+        &self,
+        pos: &Self::Position,
+        depth: u32,
+        count: Count,
+        options: &PerftOptions<'_>,
+    ) -> u128 {
+        let _ = options;
+        self.perft(pos, depth, count)
+    }
+
     /// Perft of each legal move, sorted by move text (the Stockfish `divide`). With
     /// [`Count::Paths`] a move that several jump sequences make is weighted by their number.
     fn divide(&self, pos: &Self::Position, depth: u32, count: Count) -> Vec<(String, u128)> {
@@ -52,6 +65,36 @@ pub trait Game: Sync {
             .collect();
         out.sort_by(|a, b| natural_cmp(&a.0, &b.0));
         out
+    }
+}
+
+/// How a perft runs: threads, hash, progress.
+#[derive(Clone, Copy)]
+pub struct PerftOptions<'a> {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Transposition table size in MiB; 0 for none.
+    pub hash_mb: usize,
+    /// Called with (subtrees done, subtrees in all) as the search goes.
+    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+}
+
+impl Default for PerftOptions<'_> {
+    fn default() -> Self {
+        PerftOptions {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            hash_mb: 0,
+            progress: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for PerftOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PerftOptions")
+            .field("threads", &self.threads)
+            .field("hash_mb", &self.hash_mb)
+            .finish()
     }
 }
 

@@ -30,10 +30,11 @@ pub mod geometry;
 pub mod movegen;
 pub mod position;
 pub mod rules;
+pub mod table;
 
 pub use diagnostics::LocatedError;
 pub use draughts::{Draughts, Outcome};
-pub use game::{Count, Game};
+pub use game::{Count, Game, PerftOptions};
 pub use movegen::{DetailedMove, Move};
 pub use position::Position;
 pub use rules::{Colour, Rules};

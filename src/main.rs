@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use miette::{IntoDiagnostic, Result};
-use rulebench::{Count, Draughts, Game, Outcome, Position};
+use rulebench::{Count, Draughts, Game, Outcome, PerftOptions, Position};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -50,6 +50,8 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        search: SearchArgs,
     },
     /// Perft of each legal move: `MOVE: N` lines, a blank line, `Nodes searched: N`.
     Divide {
@@ -64,6 +66,8 @@ enum Command {
         /// What counts as one move.
         #[arg(long, value_enum, default_value = "unique")]
         count: CountArg,
+        #[command(flatten)]
+        search: SearchArgs,
     },
     /// Lists the legal moves, one per line.
     Moves {
@@ -98,6 +102,101 @@ enum Command {
     List,
 }
 
+/// Threads and hash of a search.
+#[derive(clap::Args)]
+struct SearchArgs {
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Transposition table size in MiB (0: none). Entries store the whole position, so a
+    /// hash collision never changes a count.
+    #[arg(long, default_value_t = 0)]
+    hash: usize,
+}
+
+impl SearchArgs {
+    fn threads(&self) -> Result<usize> {
+        match self.threads {
+            Some(0) => Err(miette::miette!("--threads must be at least 1")),
+            Some(n) if n > 1024 => Err(miette::miette!("--threads {n} is more than 1024")),
+            Some(n) => Ok(n),
+            None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        }
+    }
+
+    fn hash_mb(&self) -> Result<usize> {
+        let total = memory_mb();
+        if self.hash > total / 2 {
+            return Err(miette::miette!(
+                help = format!("this machine has about {total} MiB; use at most half"),
+                "--hash {} MiB is more than half of the memory",
+                self.hash
+            ));
+        }
+        Ok(self.hash)
+    }
+}
+
+/// Physical memory in MiB (from /proc/meminfo; a generous guess elsewhere).
+fn memory_mb() -> usize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("MemTotal:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<usize>().ok())
+        })
+        .map_or(1 << 20, |kb| kb / 1024)
+}
+
+/// A progress bar on stderr, shown only when stderr is a terminal and the search has run for
+/// about a second.
+struct Progress {
+    bar: indicatif::ProgressBar,
+    started: Instant,
+    shown: std::sync::atomic::AtomicBool,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        use std::io::IsTerminal;
+        let bar = indicatif::ProgressBar::hidden();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} perft [{elapsed_precise}] {wide_bar} {pos}/{len} subtrees (eta {eta})",
+            )
+            .expect("a valid template"),
+        );
+        Progress {
+            bar,
+            started: Instant::now(),
+            shown: false.into(),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn update(&self, done: u64, total: u64) {
+        use std::sync::atomic::Ordering;
+        self.bar.set_length(total);
+        self.bar.set_position(done);
+        if self.terminal
+            && self.started.elapsed().as_secs_f64() > 1.0
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            self.bar
+                .enable_steady_tick(std::time::Duration::from_millis(200));
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
 fn load(rules: &str, fen: Option<&str>) -> Result<(Draughts, Position)> {
     let game = Draughts::load(rules)?;
     let pos = match fen {
@@ -128,12 +227,22 @@ fn run(cli: Cli) -> Result<()> {
             fen,
             count,
             json,
+            search,
         } => {
             check_depth(depth)?;
             let (game, pos) = load(&rules, fen.as_deref())?;
+            let (threads, hash_mb) = (search.threads()?, search.hash_mb()?);
+            let progress = Progress::new();
+            let update = |done, total| progress.update(done, total);
+            let options = PerftOptions {
+                threads,
+                hash_mb,
+                progress: Some(&update),
+            };
             let started = Instant::now();
-            let nodes = game.perft(&pos, depth, count.into());
+            let nodes = game.perft_with(&pos, depth, count.into(), &options);
             let seconds = started.elapsed().as_secs_f64();
+            progress.finish();
             let count_name = match count {
                 CountArg::Unique => "unique",
                 CountArg::Paths => "paths",
@@ -146,15 +255,18 @@ fn run(cli: Cli) -> Result<()> {
                     "count": count_name,
                     "nodes": nodes.to_string().parse::<serde_json::Number>().into_diagnostic()?,
                     "seconds": seconds,
+                    "threads": threads,
+                    "hash_mb": hash_mb,
                     "nodes_per_second": (nodes as f64 / seconds.max(1e-9)).round(),
                 });
                 writeln!(out, "{value}").into_diagnostic()?;
             } else {
                 writeln!(out, "{nodes}").into_diagnostic()?;
                 eprintln!(
-                    "perft {depth} ({count_name}) of {}: {nodes} nodes in {seconds:.3} s ({:.1} Mnps)",
+                    "perft {depth} ({count_name}) of {}: {nodes} nodes in {seconds:.3} s ({:.1} Mnps, {threads} thread{}, hash {hash_mb} MiB)",
                     game.id(),
-                    nodes as f64 / seconds.max(1e-9) / 1e6
+                    nodes as f64 / seconds.max(1e-9) / 1e6,
+                    if threads == 1 { "" } else { "s" }
                 );
             }
         }
@@ -163,14 +275,20 @@ fn run(cli: Cli) -> Result<()> {
             depth,
             fen,
             count,
+            search,
         } => {
             check_depth(depth)?;
             if depth == 0 {
                 return Err(miette::miette!("divide needs a depth of at least 1"));
             }
             let (game, pos) = load(&rules, fen.as_deref())?;
+            let options = PerftOptions {
+                threads: search.threads()?,
+                hash_mb: search.hash_mb()?,
+                progress: None,
+            };
             let started = Instant::now();
-            let lines = game.divide(&pos, depth, count.into());
+            let lines = game.divide_with(&pos, depth, count.into(), &options);
             let mut total: u128 = 0;
             for (mv, n) in &lines {
                 writeln!(out, "{mv}: {n}").into_diagnostic()?;

@@ -6,15 +6,28 @@
 use crate::geometry::Direction::{self, *};
 use crate::position::Position;
 use crate::rules::{Colour, Criterion, KingRange, PromotionDuringCapture, Removal, Rules};
+use crate::table::Table;
 
 /// Runs `$body` once per direction with `$d` bound to a constant, unrolled (a loop over an
 /// array of directions is not unrolled by the compiler and costs a stack round trip).
 macro_rules! each_direction {
     ($d:ident => $body:block) => {{
-        { let $d = UpLeft; $body }
-        { let $d = UpRight; $body }
-        { let $d = DownLeft; $body }
-        { let $d = DownRight; $body }
+        {
+            let $d = UpLeft;
+            $body
+        }
+        {
+            let $d = UpRight;
+            $body
+        }
+        {
+            let $d = DownLeft;
+            $body
+        }
+        {
+            let $d = DownRight;
+            $body
+        }
     }};
 }
 
@@ -22,11 +35,23 @@ macro_rules! each_direction {
 macro_rules! each_forward {
     ($white:expr, $d:ident => $body:block) => {{
         if $white {
-            { let $d = UpLeft; $body }
-            { let $d = UpRight; $body }
+            {
+                let $d = UpLeft;
+                $body
+            }
+            {
+                let $d = UpRight;
+                $body
+            }
         } else {
-            { let $d = DownLeft; $body }
-            { let $d = DownRight; $body }
+            {
+                let $d = DownLeft;
+                $body
+            }
+            {
+                let $d = DownRight;
+                $body
+            }
         }
     }};
 }
@@ -77,6 +102,9 @@ pub struct Kernel {
     flying: bool,
     immediate: bool,
     men_backward: bool,
+    /// Zobrist keys: [white man, white king, black man, black king][square bit].
+    zobrist: Box<[[u64; 64]; 4]>,
+    zobrist_black_to_move: u64,
 }
 
 impl Kernel {
@@ -106,7 +134,58 @@ impl Kernel {
             flying: rules.king_range == KingRange::Flying,
             immediate: rules.removal == Removal::Immediate,
             men_backward: rules.men_capture_backward,
+            zobrist: Box::new(std::array::from_fn(|kind| {
+                std::array::from_fn(|bit| splitmix64(((kind as u64) << 8) | bit as u64))
+            })),
+            zobrist_black_to_move: splitmix64(0xB1AC),
         }
+    }
+
+    /// The Zobrist hash of a position (pieces and side to move), computed from scratch.
+    pub fn zobrist(&self, pos: &Position) -> u64 {
+        let mut h = if pos.side == Colour::Black {
+            self.zobrist_black_to_move
+        } else {
+            0
+        };
+        for (kind, bb) in [
+            pos.white & !pos.kings,
+            pos.white & pos.kings,
+            pos.black & !pos.kings,
+            pos.black & pos.kings,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut rest = bb;
+            while rest != 0 {
+                h ^= self.zobrist[kind][rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+        }
+        h
+    }
+
+    /// The Zobrist hash after `mv`, updated from `hash`, the hash of `pos`.
+    #[inline(always)]
+    pub fn zobrist_after(&self, pos: &Position, hash: u64, mv: &Move) -> u64 {
+        let own = if pos.side == Colour::White { 0 } else { 2 };
+        let enemy = 2 - own;
+        let from = 1u64 << mv.from;
+        let was_king = (pos.kings & from != 0) as usize;
+        let is_king = (was_king == 1 || mv.promotes) as usize;
+        let mut h = hash
+            ^ self.zobrist_black_to_move
+            ^ self.zobrist[own + was_king][mv.from as usize]
+            ^ self.zobrist[own + is_king][mv.to as usize];
+        let mut rest = mv.captured;
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let king = (pos.kings >> bit & 1) as usize;
+            h ^= self.zobrist[enemy + king][bit];
+        }
+        h
     }
 
     #[inline(always)]
@@ -137,6 +216,14 @@ impl Kernel {
             ray & !self.ray(b, dir) & !(1u64 << b)
         }
     }
+}
+
+/// A fixed, well-mixed 64-bit value per input (the Zobrist keys are the same in every run).
+const fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The nearest set bit of `bb` seen from a square looking along `dir`.
@@ -348,7 +435,10 @@ impl Sink for DetailedList {
             self.moves.clear();
             self.best = score;
         }
-        let path: Vec<u32> = self.path[..jumps as usize].iter().map(|&b| b as u32).collect();
+        let path: Vec<u32> = self.path[..jumps as usize]
+            .iter()
+            .map(|&b| b as u32)
+            .collect();
         if let Some(m) = self.moves.iter_mut().find(|m| m.mv.same_as(&mv)) {
             m.mv.paths += 1;
             m.paths.push(path);
@@ -483,7 +573,8 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         }
         // Most captures end after one jump: a bitboard test of the landing square spares the
         // search its call when nothing more can be taken from there.
-        if !(king && P::FLYING) && !self.short_capture_possible(at, king) {
+        let flying = king && P::FLYING;
+        if !flying && !self.short_capture_possible(at, king) {
             self.emit(at, king);
             return;
         }
@@ -505,12 +596,20 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         let origin = 1u64 << at;
         let mut hits = 0;
         if king || P::MEN_BACKWARD || WHITE {
-            hits |= self.k.step(self.k.step(origin, UpLeft) & capturable, UpLeft);
-            hits |= self.k.step(self.k.step(origin, UpRight) & capturable, UpRight);
+            hits |= self
+                .k
+                .step(self.k.step(origin, UpLeft) & capturable, UpLeft);
+            hits |= self
+                .k
+                .step(self.k.step(origin, UpRight) & capturable, UpRight);
         }
         if king || P::MEN_BACKWARD || !WHITE {
-            hits |= self.k.step(self.k.step(origin, DownLeft) & capturable, DownLeft);
-            hits |= self.k.step(self.k.step(origin, DownRight) & capturable, DownRight);
+            hits |= self
+                .k
+                .step(self.k.step(origin, DownLeft) & capturable, DownLeft);
+            hits |= self
+                .k
+                .step(self.k.step(origin, DownRight) & capturable, DownRight);
         }
         hits & empty != 0
     }
@@ -582,7 +681,13 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
 
     /// One direction of [`Self::flying`].
     #[inline(always)]
-    fn flying_in(&mut self, at: u32, came: Option<Direction>, first_landing: bool, d: Direction) -> bool {
+    fn flying_in(
+        &mut self,
+        at: u32,
+        came: Option<Direction>,
+        first_landing: bool,
+        d: Direction,
+    ) -> bool {
         if let Some(c) = came {
             if d == c.opposite() && (!P::IMMEDIATE || !first_landing) {
                 return false;
@@ -854,12 +959,46 @@ pub(crate) fn buffers(depth: u32) -> Vec<MoveList> {
         .collect()
 }
 
-/// Perft with bulk counting at the last ply.
-pub(crate) fn perft<P: Shape, const PATHS: bool>(
+/// The number of moves at the last ply: captures searched (duplicates, precedence) and
+/// counted, ordinary moves counted by popcount.
+#[inline(always)]
+fn leaf_count<P: Shape, const PATHS: bool>(k: &Kernel, pos: &Position, list: &mut MoveList) -> u64 {
+    let white = pos.side == Colour::White;
+    let mut counter = LeafCount {
+        long: &mut list.moves,
+        unique: 0,
+        paths: 0,
+        best: 0,
+    };
+    if white {
+        captures::<P, LeafCount, true>(k, pos, &mut counter);
+    } else {
+        captures::<P, LeafCount, false>(k, pos, &mut counter);
+    }
+    let mut n = if PATHS { counter.paths } else { counter.unique };
+    if !k.compulsory || n == 0 {
+        n += if white {
+            count_quiet::<P, true>(k, pos)
+        } else {
+            count_quiet::<P, false>(k, pos)
+        };
+    }
+    n
+}
+
+/// The smallest remaining depth at which the transposition table is consulted: below it a
+/// probe (a likely cache miss) costs more than the search it saves.
+const TABLE_MIN_DEPTH: u32 = 3;
+
+/// Perft with bulk counting at the last ply; with `table`, a transposition table keyed by
+/// the Zobrist `hash` of `pos` (kept up to date incrementally).
+pub(crate) fn perft<P: Shape, const PATHS: bool, const TABLE: bool>(
     k: &Kernel,
     pos: &Position,
+    hash: u64,
     depth: u32,
     lists: &mut [MoveList],
+    table: Option<&Table>,
 ) -> u128 {
     if depth == 0 {
         return 1;
@@ -867,27 +1006,16 @@ pub(crate) fn perft<P: Shape, const PATHS: bool>(
     let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
     list.clear();
     if depth == 1 {
-        // Captures are searched (duplicates, precedence) and counted; ordinary moves counted.
-        let white = pos.side == Colour::White;
-        let mut counter = LeafCount {
-            long: &mut list.moves,
-            unique: 0,
-            paths: 0,
-            best: 0,
-        };
-        if white {
-            captures::<P, LeafCount, true>(k, pos, &mut counter);
-        } else {
-            captures::<P, LeafCount, false>(k, pos, &mut counter);
-        }
-        let mut n = if PATHS { counter.paths } else { counter.unique };
-        if !k.compulsory || n == 0 {
-            n += if white {
-                count_quiet::<P, true>(k, pos)
-            } else {
-                count_quiet::<P, false>(k, pos)
-            };
-        }
+        return leaf_count::<P, PATHS>(k, pos, list) as u128;
+    }
+    let table = if TABLE && depth >= TABLE_MIN_DEPTH {
+        table
+    } else {
+        None
+    };
+    if let Some(t) = table
+        && let Some(n) = t.probe(pos, hash, depth, PATHS)
+    {
         return n as u128;
     }
     generate::<P, MoveList>(k, pos, list);
@@ -895,14 +1023,28 @@ pub(crate) fn perft<P: Shape, const PATHS: bool>(
     for i in 0..list.moves.len() {
         let mv = list.moves[i];
         let child = play_fast(pos, &mv);
-        let n = perft::<P, PATHS>(k, &child, depth - 1, rest);
+        let child_hash = if TABLE {
+            k.zobrist_after(pos, hash, &mv)
+        } else {
+            0
+        };
+        let n = perft::<P, PATHS, TABLE>(k, &child, child_hash, depth - 1, rest, table);
         total += if PATHS { n * mv.paths as u128 } else { n };
+    }
+    if let Some(t) = table {
+        t.store(pos, hash, depth, PATHS, total);
     }
     total
 }
 
-/// Runs perft for the kernel's shape.
-pub(crate) fn perft_dispatch(k: &Kernel, pos: &Position, depth: u32, count: Count) -> u128 {
+/// Runs perft for the kernel's shape, with an optional transposition table.
+pub(crate) fn perft_dispatch(
+    k: &Kernel,
+    pos: &Position,
+    depth: u32,
+    count: Count,
+    table: Option<&Table>,
+) -> u128 {
     let mut lists = buffers(depth);
     fn run<P: Shape>(
         k: &Kernel,
@@ -910,13 +1052,68 @@ pub(crate) fn perft_dispatch(k: &Kernel, pos: &Position, depth: u32, count: Coun
         depth: u32,
         count: Count,
         lists: &mut [MoveList],
+        table: Option<&Table>,
     ) -> u128 {
-        match count {
-            Count::Unique => perft::<P, false>(k, pos, depth, lists),
-            Count::Paths => perft::<P, true>(k, pos, depth, lists),
+        let hash = if table.is_some() { k.zobrist(pos) } else { 0 };
+        match (count, table.is_some()) {
+            (Count::Unique, false) => perft::<P, false, false>(k, pos, 0, depth, lists, None),
+            (Count::Paths, false) => perft::<P, true, false>(k, pos, 0, depth, lists, None),
+            (Count::Unique, true) => perft::<P, false, true>(k, pos, hash, depth, lists, table),
+            (Count::Paths, true) => perft::<P, true, true>(k, pos, hash, depth, lists, table),
         }
     }
-    with_shape!(k, run(k, pos, depth, count, &mut lists))
+    with_shape!(k, run(k, pos, depth, count, &mut lists, table))
+}
+
+/// Perft on `threads` threads: the tree is expanded breadth-first (merging transpositions)
+/// until there are enough subtrees to balance, which are then searched in parallel, each with
+/// its own move buffers and all sharing `table`. `progress(done, total)` is called as
+/// subtrees finish.
+pub(crate) fn perft_parallel(
+    k: &Kernel,
+    pos: &Position,
+    depth: u32,
+    count: Count,
+    threads: usize,
+    table: Option<&Table>,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> u128 {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let mut frontier: Vec<(Position, u128)> = vec![(*pos, 1)];
+    let mut remaining = depth;
+    let target = 48 * threads.max(1);
+    while remaining > 4 && frontier.len() < target {
+        let mut next: std::collections::HashMap<Position, u128> = std::collections::HashMap::new();
+        for (p, w) in &frontier {
+            for m in legal_moves(k, p).as_slice() {
+                let weight = match count {
+                    Count::Unique => *w,
+                    Count::Paths => *w * m.paths as u128,
+                };
+                *next.entry(play_fast(p, m)).or_default() += weight;
+            }
+        }
+        frontier = next.into_iter().collect();
+        // Deterministic order: the biggest subtrees are not known, but a fixed order keeps
+        // runs comparable.
+        frontier.sort_by_key(|(p, _)| (p.white, p.black, p.kings));
+        remaining -= 1;
+    }
+    let total = frontier.len() as u64;
+    let done = AtomicU64::new(0);
+    let task = |(p, w): &(Position, u128)| -> u128 {
+        let n = perft_dispatch(k, p, remaining, count, table) * w;
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+        n
+    };
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(|| frontier.par_iter().map(task).sum()),
+        Err(_) => frontier.iter().map(task).sum(),
+    }
 }
 
 /// Unique legal moves.

@@ -72,3 +72,46 @@ fn every_shipped_variant_is_checked() {
         "a new shipped variant needs its reference test: {shipped:?}"
     );
 }
+
+/// Threads and the transposition table change no count: the start tables again, to about a
+/// million nodes, with 1, 2 and 4 threads, with and without a (deliberately small) table.
+#[test]
+fn threads_and_hash_match_the_reference() {
+    use rulebench::PerftOptions;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    for variant in rulebench::Rules::shipped() {
+        let reference = common::reference(&variant);
+        let game = Draughts::load(&variant).unwrap();
+        let depth = reference
+            .unique
+            .iter()
+            .position(|&n| n > 1_000_000)
+            .unwrap()
+            + 1;
+        for (threads, hash_mb) in [(1, 1), (2, 0), (2, 16), (4, 1)] {
+            for (count, table) in [
+                (Count::Unique, &reference.unique),
+                (Count::Paths, &reference.paths),
+            ] {
+                let last = AtomicU64::new(0);
+                let report = |done: u64, total: u64| {
+                    assert!(done <= total);
+                    last.fetch_max(done, Ordering::Relaxed);
+                };
+                let options = PerftOptions {
+                    threads,
+                    hash_mb,
+                    progress: Some(&report),
+                };
+                let got = game.perft_with(&game.start(), depth as u32, count, &options);
+                assert_eq!(
+                    got,
+                    table[depth - 1] as u128,
+                    "{variant} perft({depth}) {count:?} with {threads} threads and {hash_mb} MiB (source: {})",
+                    reference.source
+                );
+                assert!(last.load(Ordering::Relaxed) > 0, "progress was reported");
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use rulebench::rules::Criterion;
-use rulebench::{Colour, Count, DetailedMove, Draughts, Game, Position, Rules};
+use rulebench::{Colour, Count, DetailedMove, Draughts, Game, PerftOptions, Position, Rules};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -200,6 +200,35 @@ proptest! {
                 "{} {} vs {}", game.id(), game.fen(&pos), game.fen(&turned)
             );
         }
+    }
+
+    #[test]
+    fn threads_and_hash_do_not_change_counts((g, pos) in arb_position()) {
+        let game = &games()[g];
+        for count in [Count::Unique, Count::Paths] {
+            let plain = game.perft(&pos, 5, count);
+            for (threads, hash_mb) in [(1, 1), (2, 1), (4, 0), (4, 2)] {
+                let options = PerftOptions { threads, hash_mb, progress: None };
+                prop_assert_eq!(
+                    game.perft_with(&pos, 5, count, &options), plain,
+                    "{} {} {:?} {} threads {} MiB", game.id(), game.fen(&pos), count, threads, hash_mb
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_hash_is_updated_incrementally_as_computed_from_scratch((g, pos) in arb_position()) {
+        let game = &games()[g];
+        let hash = game.zobrist(&pos);
+        for mv in game.legal_moves(&pos) {
+            let child = game.play(&pos, &mv);
+            prop_assert_eq!(game.zobrist_after(&pos, hash, &mv), game.zobrist(&child));
+            prop_assert_ne!(game.zobrist(&child), hash);
+        }
+        // The side to move is part of the hash.
+        let other = Position { side: pos.side.opponent(), ..pos };
+        prop_assert_ne!(game.zobrist(&other), hash);
     }
 
     #[test]
