@@ -102,6 +102,8 @@ pub struct Kernel {
     flying: bool,
     immediate: bool,
     men_backward: bool,
+    /// Single-jump captures can be counted in bulk: the precedence cannot tell them apart.
+    bulk_single_jumps: bool,
     /// Zobrist keys: [white man, white king, black man, black king][square bit].
     zobrist: Box<[[u64; 64]; 4]>,
     zobrist_black_to_move: u64,
@@ -134,6 +136,10 @@ impl Kernel {
             flying: rules.king_range == KingRange::Flying,
             immediate: rules.removal == Removal::Immediate,
             men_backward: rules.men_capture_backward,
+            bulk_single_jumps: rules
+                .precedence
+                .iter()
+                .all(|c| *c == Criterion::MostPieces),
             zobrist: Box::new(std::array::from_fn(|kind| {
                 std::array::from_fn(|bit| splitmix64(((kind as u64) << 8) | bit as u64))
             })),
@@ -964,18 +970,30 @@ pub(crate) fn buffers(depth: u32) -> Vec<MoveList> {
 #[inline(always)]
 fn leaf_count<P: Shape, const PATHS: bool>(k: &Kernel, pos: &Position, list: &mut MoveList) -> u64 {
     let white = pos.side == Colour::White;
-    let mut counter = LeafCount {
-        long: &mut list.moves,
-        unique: 0,
-        paths: 0,
-        best: 0,
-    };
-    if white {
-        captures::<P, LeafCount, true>(k, pos, &mut counter);
+    let bulk = if !k.bulk_single_jumps {
+        None
+    } else if white {
+        single_jump_captures::<P, true>(k, pos)
     } else {
-        captures::<P, LeafCount, false>(k, pos, &mut counter);
-    }
-    let mut n = if PATHS { counter.paths } else { counter.unique };
+        single_jump_captures::<P, false>(k, pos)
+    };
+    let mut n = match bulk {
+        Some(n) => n,
+        None => {
+            let mut counter = LeafCount {
+                long: &mut list.moves,
+                unique: 0,
+                paths: 0,
+                best: 0,
+            };
+            if white {
+                captures::<P, LeafCount, true>(k, pos, &mut counter);
+            } else {
+                captures::<P, LeafCount, false>(k, pos, &mut counter);
+            }
+            if PATHS { counter.paths } else { counter.unique }
+        }
+    };
     if !k.compulsory || n == 0 {
         n += if white {
             count_quiet::<P, true>(k, pos)
@@ -984,6 +1002,74 @@ fn leaf_count<P: Shape, const PATHS: bool>(k: &Kernel, pos: &Position, list: &mu
         };
     }
     n
+}
+
+/// Counts the captures of a position by bitboards when none of them can go on after its
+/// first jump (then each is one move and one path). `None` when some capture might continue,
+/// or a flying king might capture: the search must decide. The test for continuation is
+/// deliberately generous (every own square counted empty, every enemy piece a target), so a
+/// `Some` is always exact.
+#[inline(always)]
+fn single_jump_captures<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position) -> Option<u64> {
+    let (own, enemy) = sides::<WHITE>(pos);
+    let empty = k.squares & !(own | enemy);
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    if P::FLYING && kings != 0 {
+        return None;
+    }
+    let man_targets = if k.men_capture_kings {
+        enemy
+    } else {
+        enemy & !pos.kings
+    };
+    let mut count = 0u64;
+    let mut man_landings = 0u64;
+    let mut king_landings = 0u64;
+    if P::MEN_BACKWARD {
+        each_direction!(d => {
+            let l = k.step(k.step(men, d) & man_targets, d) & empty;
+            count += l.count_ones() as u64;
+            man_landings |= l;
+        });
+    } else {
+        each_forward!(WHITE, d => {
+            let l = k.step(k.step(men, d) & man_targets, d) & empty;
+            count += l.count_ones() as u64;
+            man_landings |= l;
+        });
+    }
+    if !P::FLYING && kings != 0 {
+        each_direction!(d => {
+            let l = k.step(k.step(kings, d) & enemy, d) & empty;
+            count += l.count_ones() as u64;
+            king_landings |= l;
+        });
+    }
+    if count == 0 {
+        return Some(0);
+    }
+    let promotion_row = k.promotion_rows[!WHITE as usize];
+    if man_landings & promotion_row != 0 && k.promotion == PromotionDuringCapture::ContinueAsKing {
+        return None;
+    }
+    let free = empty | own | if P::IMMEDIATE { enemy } else { 0 };
+    let mut more = 0u64;
+    if P::MEN_BACKWARD {
+        each_direction!(d => {
+            more |= k.step(k.step(man_landings, d) & man_targets, d) & free;
+        });
+    } else {
+        each_forward!(WHITE, d => {
+            more |= k.step(k.step(man_landings, d) & man_targets, d) & free;
+        });
+    }
+    if king_landings != 0 {
+        each_direction!(d => {
+            more |= k.step(k.step(king_landings, d) & enemy, d) & free;
+        });
+    }
+    if more != 0 { None } else { Some(count) }
 }
 
 /// The smallest remaining depth at which the transposition table is consulted: below it a
