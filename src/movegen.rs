@@ -1005,10 +1005,12 @@ fn leaf_count<P: Shape, const PATHS: bool>(k: &Kernel, pos: &Position, list: &mu
 }
 
 /// Counts the captures of a position by bitboards when none of them can go on after its
-/// first jump (then each is one move and one path). `None` when some capture might continue,
-/// or a flying king might capture: the search must decide. The test for continuation is
-/// deliberately generous (every own square counted empty, every enemy piece a target), so a
-/// `Some` is always exact.
+/// first jump (then each is one move and one path). `None` when some capture goes on, or a
+/// flying king might capture: the search must decide.
+///
+/// After a man or short king jumps from S over V to L in direction d, only S and V have
+/// changed, and a next jump from L in any direction but back over V neither passes nor lands
+/// on either: so whether it can go on is read off the board as it was.
 #[inline(always)]
 fn single_jump_captures<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position) -> Option<u64> {
     let (own, enemy) = sides::<WHITE>(pos);
@@ -1023,53 +1025,49 @@ fn single_jump_captures<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position)
     } else {
         enemy & !pos.kings
     };
+    // Can a man (or king) on `from` capture in direction `e`?
+    let man_jumps = |from: u64, e: Direction| k.step(k.step(from, e) & man_targets, e) & empty;
+    let king_jumps = |from: u64, e: Direction| k.step(k.step(from, e) & enemy, e) & empty;
+    let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
     let mut count = 0u64;
     let mut man_landings = 0u64;
-    let mut king_landings = 0u64;
-    if P::MEN_BACKWARD {
-        each_direction!(d => {
-            let l = k.step(k.step(men, d) & man_targets, d) & empty;
-            count += l.count_ones() as u64;
-            man_landings |= l;
-        });
-    } else {
-        each_forward!(WHITE, d => {
-            let l = k.step(k.step(men, d) & man_targets, d) & empty;
-            count += l.count_ones() as u64;
-            man_landings |= l;
-        });
-    }
-    if !P::FLYING && kings != 0 {
-        each_direction!(d => {
-            let l = k.step(k.step(kings, d) & enemy, d) & empty;
-            count += l.count_ones() as u64;
-            king_landings |= l;
-        });
-    }
+    let mut goes_on = 0u64;
+    each_direction!(d => {
+        if man_dir(d) {
+            let l = man_jumps(men, d);
+            if l != 0 {
+                count += l.count_ones() as u64;
+                man_landings |= l;
+                each_direction!(e => {
+                    if e != d.opposite() && man_dir(e) {
+                        goes_on |= man_jumps(l, e);
+                    }
+                });
+            }
+        }
+        if !P::FLYING && kings != 0 {
+            let l = king_jumps(kings, d);
+            if l != 0 {
+                count += l.count_ones() as u64;
+                each_direction!(e => {
+                    if e != d.opposite() {
+                        goes_on |= king_jumps(l, e);
+                    }
+                });
+            }
+        }
+    });
     if count == 0 {
         return Some(0);
     }
     let promotion_row = k.promotion_rows[!WHITE as usize];
-    if man_landings & promotion_row != 0 && k.promotion == PromotionDuringCapture::ContinueAsKing {
+    if goes_on != 0
+        || (man_landings & promotion_row != 0
+            && k.promotion == PromotionDuringCapture::ContinueAsKing)
+    {
         return None;
     }
-    let free = empty | own | if P::IMMEDIATE { enemy } else { 0 };
-    let mut more = 0u64;
-    if P::MEN_BACKWARD {
-        each_direction!(d => {
-            more |= k.step(k.step(man_landings, d) & man_targets, d) & free;
-        });
-    } else {
-        each_forward!(WHITE, d => {
-            more |= k.step(k.step(man_landings, d) & man_targets, d) & free;
-        });
-    }
-    if king_landings != 0 {
-        each_direction!(d => {
-            more |= k.step(k.step(king_landings, d) & enemy, d) & free;
-        });
-    }
-    if more != 0 { None } else { Some(count) }
+    Some(count)
 }
 
 /// The smallest remaining depth at which the transposition table is consulted: below it a
