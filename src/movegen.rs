@@ -1166,7 +1166,8 @@ pub(crate) fn perft_parallel(
     use std::sync::atomic::{AtomicU64, Ordering};
     let mut frontier: Vec<(Position, u128)> = vec![(*pos, 1)];
     let mut remaining = depth;
-    let target = 48 * threads.max(1);
+    // The same split whatever the thread count, so that runs compare.
+    let target = 256.max(48 * threads);
     while remaining > 4 && frontier.len() < target {
         let mut next: std::collections::HashMap<Position, u128> = std::collections::HashMap::new();
         for (p, w) in &frontier {

@@ -24,7 +24,6 @@ the top-left dark square, left to right.
 """
 
 import sys
-import time
 
 WHITE = "w"
 BLACK = "b"
