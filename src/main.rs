@@ -36,38 +36,16 @@ impl From<CountArg> for Count {
 enum Command {
     /// Counts the leaf nodes of the move tree.
     Perft {
-        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
-        rules: String,
-        /// Plies to search.
-        #[arg(long, short)]
-        depth: u32,
-        /// Start from this PDN FEN instead of the start position.
-        #[arg(long)]
-        fen: Option<String>,
-        /// What counts as one move.
-        #[arg(long, value_enum, default_value = "unique")]
-        count: CountArg,
+        #[command(flatten)]
+        tree: TreeArgs,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
-        #[command(flatten)]
-        search: SearchArgs,
     },
     /// Perft of each legal move: `MOVE: N` lines, a blank line, `Nodes searched: N`.
     Divide {
-        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
-        rules: String,
-        /// Plies to search (at least 1).
-        #[arg(long, short)]
-        depth: u32,
-        /// Start from this PDN FEN instead of the start position.
-        #[arg(long)]
-        fen: Option<String>,
-        /// What counts as one move.
-        #[arg(long, value_enum, default_value = "unique")]
-        count: CountArg,
         #[command(flatten)]
-        search: SearchArgs,
+        tree: TreeArgs,
     },
     /// Lists the legal moves, one per line.
     Moves {
@@ -100,6 +78,24 @@ enum Command {
     },
     /// Lists the shipped variants and house rules.
     List,
+}
+
+/// What perft and divide search: rules, position, depth, counting, threads and hash.
+#[derive(clap::Args)]
+struct TreeArgs {
+    /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
+    rules: String,
+    /// Plies to search.
+    #[arg(long, short)]
+    depth: u32,
+    /// Start from this PDN FEN instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// What counts as one move.
+    #[arg(long, value_enum, default_value = "unique")]
+    count: CountArg,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 /// Threads and hash of a search.
@@ -222,12 +218,15 @@ fn run(cli: Cli) -> Result<()> {
     let mut out = stdout.lock();
     match cli.command {
         Command::Perft {
-            rules,
-            depth,
-            fen,
-            count,
+            tree:
+                TreeArgs {
+                    rules,
+                    depth,
+                    fen,
+                    count,
+                    search,
+                },
             json,
-            search,
         } => {
             check_depth(depth)?;
             let (game, pos) = load(&rules, fen.as_deref())?;
@@ -271,11 +270,14 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Divide {
-            rules,
-            depth,
-            fen,
-            count,
-            search,
+            tree:
+                TreeArgs {
+                    rules,
+                    depth,
+                    fen,
+                    count,
+                    search,
+                },
         } => {
             check_depth(depth)?;
             if depth == 0 {

@@ -136,10 +136,7 @@ impl Kernel {
             flying: rules.king_range == KingRange::Flying,
             immediate: rules.removal == Removal::Immediate,
             men_backward: rules.men_capture_backward,
-            bulk_single_jumps: rules
-                .precedence
-                .iter()
-                .all(|c| *c == Criterion::MostPieces),
+            bulk_single_jumps: rules.precedence.iter().all(|c| *c == Criterion::MostPieces),
             zobrist: Box::new(std::array::from_fn(|kind| {
                 std::array::from_fn(|bit| splitmix64(((kind as u64) << 8) | bit as u64))
             })),

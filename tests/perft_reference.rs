@@ -115,3 +115,41 @@ fn threads_and_hash_match_the_reference() {
         }
     }
 }
+
+/// Mid-game positions against the independent oracle (`tools/oracle.py`, a Python
+/// implementation of RULES.md written without the engine's code): the numbers in
+/// `tests/reference/midgame.toml` are its output.
+#[test]
+fn midgame_positions_match_the_independent_oracle() {
+    #[derive(serde::Deserialize)]
+    struct Midgames {
+        source: String,
+        case: Vec<Midgame>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Midgame {
+        variant: String,
+        fen: String,
+        depth: u32,
+        unique: u64,
+    }
+    let path = format!(
+        "{}/tests/reference/midgame.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let m: Midgames = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(m.case.len() >= 4);
+    for case in &m.case {
+        let game = Draughts::load(&case.variant).unwrap();
+        let pos = game.parse_fen(&case.fen).unwrap();
+        assert_eq!(
+            game.perft(&pos, case.depth, Count::Unique),
+            case.unique as u128,
+            "{} {} perft({}) (source: {})",
+            case.variant,
+            case.fen,
+            case.depth,
+            m.source
+        );
+    }
+}
