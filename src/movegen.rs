@@ -977,6 +977,7 @@ fn leaf_count<P: Shape, const PATHS: bool>(k: &Kernel, pos: &Position, list: &mu
     let mut n = match bulk {
         Some(n) => n,
         None => {
+            list.clear();
             let mut counter = LeafCount {
                 long: &mut list.moves,
                 unique: 0,
@@ -1088,6 +1089,17 @@ pub(crate) fn perft<P: Shape, const PATHS: bool, const TABLE: bool>(
     list.clear();
     if depth == 1 {
         return leaf_count::<P, PATHS>(k, pos, list) as u128;
+    }
+    if depth == 2 {
+        // The parent of the leaves: count each child's moves in place.
+        generate::<P, MoveList>(k, pos, list);
+        let leaf = &mut rest[0];
+        let mut total: u64 = 0;
+        for mv in list.moves.iter() {
+            let n = leaf_count::<P, PATHS>(k, &play_fast(pos, mv), leaf);
+            total += if PATHS { n * mv.paths as u64 } else { n };
+        }
+        return total as u128;
     }
     let table = if TABLE && depth >= TABLE_MIN_DEPTH {
         table
