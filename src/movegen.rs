@@ -1189,11 +1189,16 @@ pub(crate) fn perft_parallel(
             }
         }
         frontier = next.into_iter().collect();
-        // Deterministic order: the biggest subtrees are not known, but a fixed order keeps
-        // runs comparable.
-        frontier.sort_by_key(|(p, _)| (p.white, p.black, p.kings));
         remaining -= 1;
     }
+    // Likely-big subtrees (most replies) first, so that no big one is left for the end;
+    // ties in a fixed order so that runs compare.
+    let mut keyed: Vec<(usize, (Position, u128))> = frontier
+        .into_iter()
+        .map(|e| (legal_moves(k, &e.0).len(), e))
+        .collect();
+    keyed.sort_by_key(|(n, (p, _))| (std::cmp::Reverse(*n), p.white, p.black, p.kings));
+    let frontier: Vec<(Position, u128)> = keyed.into_iter().map(|(_, e)| e).collect();
     let total = frontier.len() as u64;
     let done = AtomicU64::new(0);
     let task = |(p, w): &(Position, u128)| -> u128 {
@@ -1205,7 +1210,7 @@ pub(crate) fn perft_parallel(
         .num_threads(threads.max(1))
         .build()
     {
-        Ok(pool) => pool.install(|| frontier.par_iter().map(task).sum()),
+        Ok(pool) => pool.install(|| frontier.par_iter().with_max_len(1).map(task).sum()),
         Err(_) => frontier.iter().map(task).sum(),
     }
 }
