@@ -1002,6 +1002,17 @@ fn leaf_count<P: Shape, const PATHS: bool>(k: &Kernel, pos: &Position, list: &mu
     n
 }
 
+/// [`leaf_count`] kept out of line, for a search that starts one ply from the leaves (the
+/// hot path inlines it at the parent of the leaves only).
+#[inline(never)]
+fn leaf_count_outlined<P: Shape, const PATHS: bool>(
+    k: &Kernel,
+    pos: &Position,
+    list: &mut MoveList,
+) -> u64 {
+    leaf_count::<P, PATHS>(k, pos, list)
+}
+
 /// Counts the captures of a position by bitboards when none of them can go on after its
 /// first jump (then each is one move and one path). `None` when some capture goes on, or a
 /// flying king might capture: the search must decide.
@@ -1088,7 +1099,7 @@ pub(crate) fn perft<P: Shape, const PATHS: bool, const TABLE: bool>(
     let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
     list.clear();
     if depth == 1 {
-        return leaf_count::<P, PATHS>(k, pos, list) as u128;
+        return leaf_count_outlined::<P, PATHS>(k, pos, list) as u128;
     }
     if depth == 2 {
         // The parent of the leaves: count each child's moves in place.
