@@ -160,25 +160,9 @@ impl Draughts {
         let table = (options.hash_mb > 0)
             .then(|| Table::new(options.hash_mb))
             .flatten();
-        let mut out: Vec<(String, u128)> = self
-            .notated_moves(pos)
-            .into_iter()
-            .map(|(d, text)| {
-                let child = self.play(pos, &d.mv);
-                let n = if depth <= 1 {
-                    1
-                } else {
-                    self.perft_in(&child, depth - 1, count, options, table.as_ref())
-                };
-                let weight = match count {
-                    Count::Unique => 1,
-                    Count::Paths => d.mv.paths as u128,
-                };
-                (text, n * weight)
-            })
-            .collect();
-        out.sort_by(|a, b| crate::game::natural_cmp(&a.0, &b.0));
-        out
+        crate::game::divide_by(self, pos, depth, count, |child, d| {
+            self.perft_in(child, d, count, options, table.as_ref())
+        })
     }
 
     /// The Zobrist hash of a position (pieces and side to move).

@@ -46,26 +46,41 @@ pub trait Game: Sync {
     /// Perft of each legal move, sorted by move text (the Stockfish `divide`). With
     /// [`Count::Paths`] a move that several jump sequences make is weighted by their number.
     fn divide(&self, pos: &Self::Position, depth: u32, count: Count) -> Vec<(String, u128)> {
-        let mut out: Vec<(String, u128)> = self
-            .moves_with_notation(pos)
-            .into_iter()
-            .map(|(mv, text)| {
-                let child = self.play(pos, &mv);
-                let n = if depth <= 1 {
-                    1
-                } else {
-                    self.perft(&child, depth - 1, count)
-                };
-                let weight = match count {
-                    Count::Unique => 1,
-                    Count::Paths => self.paths(&mv) as u128,
-                };
-                (text, n * weight)
-            })
-            .collect();
-        out.sort_by(|a, b| natural_cmp(&a.0, &b.0));
-        out
+        divide_by(self, pos, depth, count, |child, d| {
+            self.perft(child, d, count)
+        })
     }
+}
+
+/// Divide with a given perft for the children: `(move text, count)` sorted by move, a move
+/// weighted by its number of jump sequences under [`Count::Paths`]. Shared by
+/// [`Game::divide`] and the families' own variants (threads, a shared table).
+pub fn divide_by<G: Game + ?Sized>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    perft: impl Fn(&G::Position, u32) -> u128,
+) -> Vec<(String, u128)> {
+    let mut out: Vec<(String, u128)> = game
+        .moves_with_notation(pos)
+        .into_iter()
+        .map(|(mv, text)| {
+            let child = game.play(pos, &mv);
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft(&child, depth - 1)
+            };
+            let weight = match count {
+                Count::Unique => 1,
+                Count::Paths => game.paths(&mv) as u128,
+            };
+            (text, n * weight)
+        })
+        .collect();
+    out.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    out
 }
 
 /// How a perft runs: threads, hash, progress.
