@@ -91,6 +91,8 @@ impl Move {
 pub struct Kernel {
     squares: u64,
     half: u32,
+    /// The board's layout when one of the sizes compiled in (see [`with_shape`]) fits.
+    board: BoardSize,
     rays: Box<[[u64; 4]; 64]>,
     /// The row where white men are crowned (top row), and black's (bottom row).
     promotion_rows: [u64; 2],
@@ -123,9 +125,18 @@ impl Kernel {
         for (i, c) in rules.precedence.iter().enumerate() {
             precedence[i] = *c;
         }
+        let board = match (geo.columns(), geo.rows()) {
+            (8, 8) => BoardSize::Eight,
+            (10, 10) => BoardSize::Ten,
+            _ => BoardSize::Other,
+        };
+        debug_assert!(
+            board == BoardSize::Other || padded_squares(geo.columns(), geo.rows()) == geo.squares()
+        );
         Kernel {
             squares: geo.squares(),
             half: geo.columns() / 2,
+            board,
             rays,
             promotion_rows: [geo.row_mask(0), geo.row_mask(geo.rows() - 1)],
             men_capture_kings: rules.men_capture_kings,
@@ -191,15 +202,38 @@ impl Kernel {
         h
     }
 
+    /// Half the number of columns: a constant when the shape fixes the board.
     #[inline(always)]
-    fn step(&self, bb: u64, dir: Direction) -> u64 {
-        let moved = match dir {
-            UpLeft => bb >> (self.half + 1),
-            UpRight => bb >> self.half,
-            DownLeft => bb << self.half,
-            DownRight => bb << (self.half + 1),
-        };
-        moved & self.squares
+    fn half<P: Shape>(&self) -> u32 {
+        if P::COLUMNS != 0 {
+            P::COLUMNS / 2
+        } else {
+            self.half
+        }
+    }
+
+    /// The playable squares: a constant when the shape fixes the board.
+    #[inline(always)]
+    fn squares<P: Shape>(&self) -> u64 {
+        if P::COLUMNS != 0 {
+            P::SQUARES
+        } else {
+            self.squares
+        }
+    }
+
+    /// Every square of `bb` moved one step in `dir`. Not masked: a step off the board lands
+    /// on a ghost bit or past the board, so every caller intersects the result with a set of
+    /// squares (pieces, empty squares) before using it.
+    #[inline(always)]
+    fn step<P: Shape>(&self, bb: u64, dir: Direction) -> u64 {
+        let half = self.half::<P>();
+        match dir {
+            UpLeft => bb >> (half + 1),
+            UpRight => bb >> half,
+            DownLeft => bb << half,
+            DownRight => bb << (half + 1),
+        }
     }
 
     #[inline(always)]
@@ -210,6 +244,7 @@ impl Kernel {
     /// The empty squares from `bit` along `dir` up to the first occupied one.
     #[inline(always)]
     fn open_ray(&self, bit: u32, dir: Direction, occupied: u64) -> u64 {
+        // Rays are looked up, not stepped: the geometry is not needed here.
         let ray = self.ray(bit, dir);
         let blockers = ray & occupied;
         if blockers == 0 {
@@ -239,33 +274,77 @@ fn nearest(bb: u64, dir: Direction) -> u32 {
     }
 }
 
-/// The rules that shape the inner loop, as types.
+/// The board sizes whose layout is compiled into the generator as constants; any other size
+/// runs the same generator reading its layout from the kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BoardSize {
+    Eight,
+    Ten,
+    Other,
+}
+
+/// The playable squares of the padded layout of a `columns` x `rows` board (as
+/// [`crate::geometry::Geometry`] lays it out, whichever corner is playable).
+const fn padded_squares(columns: u32, rows: u32) -> u64 {
+    let half = columns / 2;
+    let mut mask = 0u64;
+    let mut row = 0;
+    while row < rows {
+        let mut column = 0;
+        while column < columns {
+            if (row + column) % 2 == 1 {
+                mask |= 1 << (row * half + column / 2 + row / 2);
+            }
+            column += 1;
+        }
+        row += 1;
+    }
+    mask
+}
+
+/// The rules that shape the inner loop, and the board layout when it is one compiled in, as
+/// types.
 pub(crate) trait Shape {
     const FLYING: bool;
     const IMMEDIATE: bool;
     const MEN_BACKWARD: bool;
+    /// Columns of the board, or 0 when the layout is read from the kernel.
+    const COLUMNS: u32;
+    /// The playable squares when `COLUMNS` is not 0.
+    const SQUARES: u64;
 }
 
-pub(crate) struct ShapeOf<const F: bool, const I: bool, const B: bool>;
+pub(crate) struct ShapeOf<const F: bool, const I: bool, const B: bool, const C: u32, const R: u32>;
 
-impl<const F: bool, const I: bool, const B: bool> Shape for ShapeOf<F, I, B> {
+impl<const F: bool, const I: bool, const B: bool, const C: u32, const R: u32> Shape
+    for ShapeOf<F, I, B, C, R>
+{
     const FLYING: bool = F;
     const IMMEDIATE: bool = I;
     const MEN_BACKWARD: bool = B;
+    const COLUMNS: u32 = C;
+    const SQUARES: u64 = padded_squares(C, R);
 }
 
 /// Calls `$f::<ShapeOf<..>>($args)` with the shape of kernel `$k`.
 macro_rules! with_shape {
     ($k:expr, $f:ident ( $($arg:expr),* )) => {
+        match $k.board {
+            BoardSize::Eight => with_shape!(@rules $k, 8, 8, $f($($arg),*)),
+            BoardSize::Ten => with_shape!(@rules $k, 10, 10, $f($($arg),*)),
+            BoardSize::Other => with_shape!(@rules $k, 0, 0, $f($($arg),*)),
+        }
+    };
+    (@rules $k:expr, $c:literal, $r:literal, $f:ident ( $($arg:expr),* )) => {
         match ($k.flying, $k.immediate, $k.men_backward) {
-            (false, false, false) => $f::<$crate::movegen::ShapeOf<false, false, false>>($($arg),*),
-            (false, false, true) => $f::<$crate::movegen::ShapeOf<false, false, true>>($($arg),*),
-            (false, true, false) => $f::<$crate::movegen::ShapeOf<false, true, false>>($($arg),*),
-            (false, true, true) => $f::<$crate::movegen::ShapeOf<false, true, true>>($($arg),*),
-            (true, false, false) => $f::<$crate::movegen::ShapeOf<true, false, false>>($($arg),*),
-            (true, false, true) => $f::<$crate::movegen::ShapeOf<true, false, true>>($($arg),*),
-            (true, true, false) => $f::<$crate::movegen::ShapeOf<true, true, false>>($($arg),*),
-            (true, true, true) => $f::<$crate::movegen::ShapeOf<true, true, true>>($($arg),*),
+            (false, false, false) => $f::<ShapeOf<false, false, false, $c, $r>>($($arg),*),
+            (false, false, true) => $f::<ShapeOf<false, false, true, $c, $r>>($($arg),*),
+            (false, true, false) => $f::<ShapeOf<false, true, false, $c, $r>>($($arg),*),
+            (false, true, true) => $f::<ShapeOf<false, true, true, $c, $r>>($($arg),*),
+            (true, false, false) => $f::<ShapeOf<true, false, false, $c, $r>>($($arg),*),
+            (true, false, true) => $f::<ShapeOf<true, false, true, $c, $r>>($($arg),*),
+            (true, true, false) => $f::<ShapeOf<true, true, false, $c, $r>>($($arg),*),
+            (true, true, true) => $f::<ShapeOf<true, true, true, $c, $r>>($($arg),*),
         }
     };
 }
@@ -364,6 +443,8 @@ struct LeafCount<'a> {
     unique: u64,
     paths: u64,
     best: u128,
+    /// The most jumps of a capture accepted.
+    longest: u32,
 }
 
 impl Sink for LeafCount<'_> {
@@ -378,6 +459,7 @@ impl Sink for LeafCount<'_> {
             self.paths = 0;
             self.best = score;
         }
+        self.longest = self.longest.max(jumps);
         self.paths += 1;
         if jumps >= 3 {
             if self.long.iter().any(|m| m.same_as(&mv)) {
@@ -495,7 +577,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
 
     #[inline(always)]
     fn empty(&self) -> u64 {
-        self.k.squares & !self.blockers()
+        self.k.squares::<P>() & !self.blockers()
     }
 
     #[inline(always)]
@@ -601,18 +683,18 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         if king || P::MEN_BACKWARD || WHITE {
             hits |= self
                 .k
-                .step(self.k.step(origin, UpLeft) & capturable, UpLeft);
+                .step::<P>(self.k.step::<P>(origin, UpLeft) & capturable, UpLeft);
             hits |= self
                 .k
-                .step(self.k.step(origin, UpRight) & capturable, UpRight);
+                .step::<P>(self.k.step::<P>(origin, UpRight) & capturable, UpRight);
         }
         if king || P::MEN_BACKWARD || !WHITE {
             hits |= self
                 .k
-                .step(self.k.step(origin, DownLeft) & capturable, DownLeft);
+                .step::<P>(self.k.step::<P>(origin, DownLeft) & capturable, DownLeft);
             hits |= self
                 .k
-                .step(self.k.step(origin, DownRight) & capturable, DownRight);
+                .step::<P>(self.k.step::<P>(origin, DownRight) & capturable, DownRight);
         }
         hits & empty != 0
     }
@@ -652,11 +734,11 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         if !P::IMMEDIATE && came == Some(d.opposite()) {
             return false; // the piece just taken blocks the way back
         }
-        let victim = self.k.step(1u64 << at, d) & capturable;
+        let victim = self.k.step::<P>(1u64 << at, d) & capturable;
         if victim == 0 {
             return false;
         }
-        let landing = self.k.step(victim, d) & empty;
+        let landing = self.k.step::<P>(victim, d) & empty;
         if landing == 0 {
             return false;
         }
@@ -755,10 +837,15 @@ fn sides<const WHITE: bool>(pos: &Position) -> (u64, u64) {
 
 /// Generates every capture of the side to move (with precedence) into `sink`.
 #[inline]
-fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink: &mut S) {
+fn captures<P: Shape, S: Sink, const WHITE: bool>(
+    k: &Kernel,
+    pos: &Position,
+    only: u64,
+    sink: &mut S,
+) {
     let (own, enemy) = sides::<WHITE>(pos);
     let occupied = own | enemy;
-    let empty = k.squares & !occupied;
+    let empty = k.squares::<P>() & !occupied;
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     // Men that have a capture at all: a quick bitboard test before the search.
@@ -771,12 +858,12 @@ fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, si
     if P::MEN_BACKWARD {
         each_direction!(d => {
             let back = d.opposite();
-            capturing_men |= men & k.step(man_targets & k.step(empty, back), back);
+            capturing_men |= men & k.step::<P>(man_targets & k.step::<P>(empty, back), back);
         });
     } else {
         each_forward!(WHITE, d => {
             let back = d.opposite();
-            capturing_men |= men & k.step(man_targets & k.step(empty, back), back);
+            capturing_men |= men & k.step::<P>(man_targets & k.step::<P>(empty, back), back);
         });
     }
     let mut capturing_kings = kings;
@@ -784,11 +871,11 @@ fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, si
         let mut c = 0;
         each_direction!(d => {
             let back = d.opposite();
-            c |= kings & k.step(enemy & k.step(empty, back), back);
+            c |= kings & k.step::<P>(enemy & k.step::<P>(empty, back), back);
         });
         capturing_kings = c;
     }
-    let pieces = capturing_men | capturing_kings;
+    let pieces = (capturing_men | capturing_kings) & only;
     if pieces == 0 {
         return;
     }
@@ -828,16 +915,16 @@ fn captures<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, si
 fn quiet<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink: &mut S) {
     let (own, enemy) = sides::<WHITE>(pos);
     let occupied = own | enemy;
-    let empty = k.squares & !occupied;
+    let empty = k.squares::<P>() & !occupied;
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     let promotion_row = k.promotion_rows[!WHITE as usize];
     each_forward!(WHITE, d => {
-        let mut movers = men & k.step(empty, d.opposite());
+        let mut movers = men & k.step::<P>(empty, d.opposite());
         while movers != 0 {
             let from = movers.trailing_zeros();
             movers &= movers - 1;
-            let to = k.step(1u64 << from, d);
+            let to = k.step::<P>(1u64 << from, d);
             sink.quiet(Move {
                 captured: 0,
                 paths: 1,
@@ -855,7 +942,7 @@ fn quiet<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink:
             let mut targets = if P::FLYING {
                 k.open_ray(from, d, occupied)
             } else {
-                k.step(1u64 << from, d) & empty
+                k.step::<P>(1u64 << from, d) & empty
             };
             while targets != 0 {
                 let to = targets.trailing_zeros();
@@ -874,15 +961,24 @@ fn quiet<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink:
 
 /// Counts ordinary moves without listing them.
 #[inline]
-fn count_quiet<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position) -> u64 {
-    let (own, enemy) = sides::<WHITE>(pos);
+fn count_quiet<P: Shape, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    all_kings: u64,
+) -> u64 {
+    let (own, enemy) = if WHITE {
+        (white, black)
+    } else {
+        (black, white)
+    };
     let occupied = own | enemy;
-    let empty = k.squares & !occupied;
-    let men = own & !pos.kings;
-    let kings = own & pos.kings;
+    let empty = k.squares::<P>() & !occupied;
+    let men = own & !all_kings;
+    let kings = own & all_kings;
     let mut n = 0u64;
     each_forward!(WHITE, d => {
-        n += (k.step(men, d) & empty).count_ones() as u64;
+        n += (k.step::<P>(men, d) & empty).count_ones() as u64;
     });
     if kings == 0 {
         return n;
@@ -898,7 +994,7 @@ fn count_quiet<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position) -> u64 {
         }
     } else {
         each_direction!(d => {
-            n += (k.step(kings, d) & empty).count_ones() as u64;
+            n += (k.step::<P>(kings, d) & empty).count_ones() as u64;
         });
     }
     n
@@ -908,12 +1004,12 @@ fn count_quiet<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position) -> u64 {
 #[inline]
 pub(crate) fn generate<P: Shape, S: Sink>(k: &Kernel, pos: &Position, sink: &mut S) {
     if pos.side == Colour::White {
-        captures::<P, S, true>(k, pos, sink);
+        captures::<P, S, true>(k, pos, !0, sink);
         if !k.compulsory || !sink.has_captures() {
             quiet::<P, S, true>(k, pos, sink);
         }
     } else {
-        captures::<P, S, false>(k, pos, sink);
+        captures::<P, S, false>(k, pos, !0, sink);
         if !k.compulsory || !sink.has_captures() {
             quiet::<P, S, false>(k, pos, sink);
         }
@@ -945,6 +1041,26 @@ pub(crate) fn play_fast(pos: &Position, mv: &Move) -> Position {
     next
 }
 
+/// [`play_fast`] with the side to move known.
+#[inline(always)]
+fn play_as<const WHITE: bool>(pos: &Position, mv: &Move) -> (u64, u64, u64) {
+    let from = 1u64 << mv.from;
+    let to = 1u64 << mv.to;
+    let (own, enemy) = sides::<WHITE>(pos);
+    let own = own ^ from ^ to;
+    let enemy = enemy & !mv.captured;
+    let was_king = pos.kings & from != 0;
+    let mut kings = pos.kings & !mv.captured & !from;
+    if was_king || mv.promotes {
+        kings |= to;
+    }
+    if WHITE {
+        (own, enemy, kings)
+    } else {
+        (enemy, own, kings)
+    }
+}
+
 /// Which jump sequences perft counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Count {
@@ -962,121 +1078,327 @@ pub(crate) fn buffers(depth: u32) -> Vec<MoveList> {
         .collect()
 }
 
-/// The number of moves at the last ply: captures searched (duplicates, precedence) and
-/// counted, ordinary moves counted by popcount.
+/// The number of moves at the last ply, `WHITE` to move: captures counted by bitboards where
+/// none can go on (else searched, with duplicates and precedence), ordinary moves by popcount.
 #[inline(always)]
-fn leaf_count<P: Shape, const PATHS: bool>(k: &Kernel, pos: &Position, list: &mut MoveList) -> u64 {
-    let white = pos.side == Colour::White;
-    let bulk = if !k.bulk_single_jumps {
-        None
-    } else if white {
-        single_jump_captures::<P, true>(k, pos)
+fn leaf_count<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    kings: u64,
+    list: &mut MoveList,
+) -> u64 {
+    let found = if k.bulk_single_jumps {
+        leaf_captures::<P, WHITE>(k, white, black, kings)
     } else {
-        single_jump_captures::<P, false>(k, pos)
+        LeafCaptures::Search {
+            single: 0,
+            pieces: !0,
+        }
     };
-    let mut n = match bulk {
-        Some(n) => n,
-        None => {
-            list.clear();
-            let mut counter = LeafCount {
-                long: &mut list.moves,
-                unique: 0,
-                paths: 0,
-                best: 0,
-            };
-            if white {
-                captures::<P, LeafCount, true>(k, pos, &mut counter);
-            } else {
-                captures::<P, LeafCount, false>(k, pos, &mut counter);
-            }
-            if PATHS { counter.paths } else { counter.unique }
+    let mut n = match found {
+        LeafCaptures::Counted(n) => n,
+        LeafCaptures::Search { single, pieces } => {
+            searched_leaf_captures::<P, PATHS, WHITE>(k, white, black, kings, single, pieces, list)
         }
     };
     if !k.compulsory || n == 0 {
-        n += if white {
-            count_quiet::<P, true>(k, pos)
-        } else {
-            count_quiet::<P, false>(k, pos)
-        };
+        n += count_quiet::<P, WHITE>(k, white, black, kings);
     }
     n
 }
 
-/// [`leaf_count`] kept out of line, for a search that starts one ply from the leaves (the
-/// hot path inlines it at the parent of the leaves only).
+/// The captures at the last ply that the search must count: those of `pieces`, plus `single`
+/// one-jump captures of other pieces counted by bitboards, which the precedence keeps only if
+/// no capture takes more (kept out of line: the rarer case).
+#[inline(never)]
+fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    kings: u64,
+    single: u64,
+    pieces: u64,
+    list: &mut MoveList,
+) -> u64 {
+    let pos = &Position {
+        white,
+        black,
+        kings,
+        side: if WHITE { Colour::White } else { Colour::Black },
+        quiet_plies: 0,
+        move_number: 0,
+    };
+    list.clear();
+    let mut counter = LeafCount {
+        long: &mut list.moves,
+        unique: 0,
+        paths: 0,
+        best: 0,
+        longest: 0,
+    };
+    captures::<P, LeafCount, WHITE>(k, pos, pieces, &mut counter);
+    let n = if PATHS { counter.paths } else { counter.unique };
+    // `single` is only ever non-zero when the precedence is none or the number of pieces.
+    if k.criteria == 0 || counter.longest <= 1 {
+        n + single
+    } else {
+        n
+    }
+}
+
+/// [`leaf_count`] kept out of line, for a search that starts one ply from the leaves.
 #[inline(never)]
 fn leaf_count_outlined<P: Shape, const PATHS: bool>(
     k: &Kernel,
     pos: &Position,
     list: &mut MoveList,
 ) -> u64 {
-    leaf_count::<P, PATHS>(k, pos, list)
+    if pos.side == Colour::White {
+        leaf_count::<P, PATHS, true>(k, pos.white, pos.black, pos.kings, list)
+    } else {
+        leaf_count::<P, PATHS, false>(k, pos.white, pos.black, pos.kings, list)
+    }
 }
 
-/// Counts the captures of a position by bitboards when none of them can go on after its
-/// first jump (then each is one move and one path). `None` when some capture goes on, or a
-/// flying king might capture: the search must decide.
+/// The moves of the child `white`, `black`, `kings` of a `WHITE`-to-move position, counted.
+#[inline(always)]
+fn child_count<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    kings: u64,
+    leaf: &mut MoveList,
+) -> u64 {
+    if WHITE {
+        leaf_count::<P, PATHS, false>(k, white, black, kings, leaf)
+    } else {
+        leaf_count::<P, PATHS, true>(k, white, black, kings, leaf)
+    }
+}
+
+/// Perft 2 with `WHITE` to move: the parent of the leaves. Captures are listed; ordinary
+/// moves are played straight from the bitboards, never listed; each child's moves are
+/// counted in place.
+#[inline(never)]
+fn perft2<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    pos: &Position,
+    list: &mut MoveList,
+    leaf: &mut MoveList,
+) -> u64 {
+    list.clear();
+    captures::<P, MoveList, WHITE>(k, pos, !0, list);
+    let mut total = 0u64;
+    if !list.is_empty() {
+        for mv in list.moves.iter() {
+            let (white, black, kings) = play_as::<WHITE>(pos, mv);
+            let n = child_count::<P, PATHS, WHITE>(k, white, black, kings, leaf);
+            total += if PATHS { n * mv.paths as u64 } else { n };
+        }
+        if k.compulsory {
+            return total;
+        }
+    }
+    let (own, enemy) = sides::<WHITE>(pos);
+    let occupied = own | enemy;
+    let empty = k.squares::<P>() & !occupied;
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let promotion_row = k.promotion_rows[!WHITE as usize];
+    // The child where `own` became `moved` (a macro: a closure here is not inlined).
+    macro_rules! count {
+        ($moved:expr, $kings:expr) => {
+            if WHITE {
+                child_count::<P, PATHS, WHITE>(k, $moved, enemy, $kings, leaf)
+            } else {
+                child_count::<P, PATHS, WHITE>(k, enemy, $moved, $kings, leaf)
+            }
+        };
+    }
+    each_forward!(WHITE, d => {
+        let mut movers = men & k.step::<P>(empty, d.opposite());
+        while movers != 0 {
+            let from = movers & movers.wrapping_neg();
+            movers ^= from;
+            let to = k.step::<P>(from, d);
+            total += count!(own ^ from ^ to, pos.kings | (to & promotion_row));
+        }
+    });
+    let mut rest = kings;
+    while rest != 0 {
+        let from_bit = rest.trailing_zeros();
+        let from = rest & rest.wrapping_neg();
+        rest ^= from;
+        each_direction!(d => {
+            let mut targets = if P::FLYING {
+                k.open_ray(from_bit, d, occupied)
+            } else {
+                k.step::<P>(from, d) & empty
+            };
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets ^= to;
+                total += count!(own ^ from ^ to, pos.kings ^ from ^ to);
+            }
+        });
+    }
+    total
+}
+
+/// What the bitboards say about the captures at the last ply.
+enum LeafCaptures {
+    /// Exactly this many captures, each one jump and one path.
+    Counted(u64),
+    /// The captures of `pieces` must be searched; the other pieces have `single` captures,
+    /// each of one jump and one path.
+    Search {
+        /// One-jump captures of the pieces not searched.
+        single: u64,
+        /// The pieces whose captures are searched.
+        pieces: u64,
+    },
+}
+
+/// Counts the one-jump captures of a position by bitboards, and finds the pieces with a
+/// capture that may go on (they must be searched). Everything is searched when a flying king
+/// might capture or a man crowned mid-capture might go on as a king.
 ///
 /// After a man or short king jumps from S over V to L in direction d, only S and V have
 /// changed, and a next jump from L in any direction but back over V neither passes nor lands
 /// on either: so whether it can go on is read off the board as it was.
 #[inline(always)]
-fn single_jump_captures<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position) -> Option<u64> {
-    let (own, enemy) = sides::<WHITE>(pos);
-    let empty = k.squares & !(own | enemy);
-    let men = own & !pos.kings;
-    let kings = own & pos.kings;
+fn leaf_captures<P: Shape, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    all_kings: u64,
+) -> LeafCaptures {
+    let everything = LeafCaptures::Search {
+        single: 0,
+        pieces: !0,
+    };
+    let (own, enemy) = if WHITE {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let empty = k.squares::<P>() & !(own | enemy);
+    let men = own & !all_kings;
+    let kings = own & all_kings;
     if P::FLYING && kings != 0 {
-        return None;
+        return everything;
     }
     let man_targets = if k.men_capture_kings {
         enemy
     } else {
-        enemy & !pos.kings
+        enemy & !all_kings
     };
-    // Can a man (or king) on `from` capture in direction `e`?
-    let man_jumps = |from: u64, e: Direction| k.step(k.step(from, e) & man_targets, e) & empty;
-    let king_jumps = |from: u64, e: Direction| k.step(k.step(from, e) & enemy, e) & empty;
+    let jumps = |from: u64, e: Direction, targets: u64| {
+        k.step::<P>(k.step::<P>(from, e) & targets, e) & empty
+    };
     let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
-    let mut count = 0u64;
-    let mut man_landings = 0u64;
-    let mut goes_on = 0u64;
+    // Landing squares of one-jump captures, by direction: men, then short kings.
+    let mut men_landing = [0u64; 4];
+    let mut king_landing = [0u64; 4];
     each_direction!(d => {
         if man_dir(d) {
-            let l = man_jumps(men, d);
-            if l != 0 {
-                count += l.count_ones() as u64;
-                man_landings |= l;
-                each_direction!(e => {
-                    if e != d.opposite() && man_dir(e) {
-                        goes_on |= man_jumps(l, e);
-                    }
-                });
-            }
+            men_landing[d as usize] = jumps(men, d, man_targets);
+        }
+    });
+    let mut any = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
+    if !P::FLYING && kings != 0 {
+        each_direction!(d => {
+            king_landing[d as usize] = jumps(kings, d, enemy);
+        });
+        any |= king_landing[0] | king_landing[1] | king_landing[2] | king_landing[3];
+    }
+    if any == 0 {
+        return LeafCaptures::Counted(0);
+    }
+    let all_men_landings = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
+    if all_men_landings & k.promotion_rows[!WHITE as usize] != 0
+        && k.promotion == PromotionDuringCapture::ContinueAsKing
+    {
+        return everything;
+    }
+    // Squares from which a man (a king) could jump in each direction, on the board as it is.
+    let mut man_from = [0u64; 4];
+    let mut king_from = [0u64; 4];
+    each_direction!(e => {
+        let back = e.opposite();
+        if man_dir(e) {
+            man_from[e as usize] = k.step::<P>(man_targets & k.step::<P>(empty, back), back);
         }
         if !P::FLYING && kings != 0 {
-            let l = king_jumps(kings, d);
+            king_from[e as usize] = k.step::<P>(enemy & k.step::<P>(empty, back), back);
+        }
+    });
+    // Pieces with a capture that may go on: a landing square from which a jump is possible,
+    // traced back to where the piece started. The jump back never shows: on the board as it
+    // is, the square it would land on still holds the piece.
+    let man_from_any = man_from[0] | man_from[1] | man_from[2] | man_from[3];
+    let king_from_any = king_from[0] | king_from[1] | king_from[2] | king_from[3];
+    let mut goes_on = 0u64;
+    each_direction!(d => {
+        let back = d.opposite();
+        let l = men_landing[d as usize];
+        if l != 0 {
+            let further = l & man_from_any;
+            goes_on |= k.step::<P>(k.step::<P>(further, back), back);
+        }
+        if !P::FLYING {
+            let l = king_landing[d as usize];
             if l != 0 {
-                count += l.count_ones() as u64;
-                each_direction!(e => {
-                    if e != d.opposite() {
-                        goes_on |= king_jumps(l, e);
-                    }
-                });
+                let further = l & king_from_any;
+                goes_on |= k.step::<P>(k.step::<P>(further, back), back);
             }
         }
     });
-    if count == 0 {
-        return Some(0);
+    goes_on &= own;
+    let mut single = 0u64;
+    each_direction!(d => {
+        let searched = k.step::<P>(k.step::<P>(goes_on, d), d);
+        single += ((men_landing[d as usize] | king_landing[d as usize]) & !searched).count_ones() as u64;
+    });
+    if goes_on == 0 {
+        LeafCaptures::Counted(single)
+    } else {
+        LeafCaptures::Search {
+            single,
+            pieces: goes_on,
+        }
     }
-    let promotion_row = k.promotion_rows[!WHITE as usize];
-    if goes_on != 0
-        || (man_landings & promotion_row != 0
-            && k.promotion == PromotionDuringCapture::ContinueAsKing)
-    {
-        return None;
+}
+
+/// Perft 2 of every child of `pos` (`WHITE` to move), whose moves are in `list`.
+#[inline(always)]
+fn perft3_children<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    pos: &Position,
+    list: &MoveList,
+    list2: &mut MoveList,
+    leaf: &mut MoveList,
+) -> u64 {
+    let mut total = 0u64;
+    for mv in list.moves.iter() {
+        let (white, black, kings) = play_as::<WHITE>(pos, mv);
+        let child = Position {
+            white,
+            black,
+            kings,
+            side: if WHITE { Colour::Black } else { Colour::White },
+            quiet_plies: 0,
+            move_number: 0,
+        };
+        let n = if WHITE {
+            perft2::<P, PATHS, false>(k, &child, list2, leaf)
+        } else {
+            perft2::<P, PATHS, true>(k, &child, list2, leaf)
+        };
+        total += if PATHS { n * mv.paths as u64 } else { n };
     }
-    Some(count)
+    total
 }
 
 /// The smallest remaining depth at which the transposition table is consulted: below it a
@@ -1102,15 +1424,13 @@ pub(crate) fn perft<P: Shape, const PATHS: bool, const TABLE: bool>(
         return leaf_count_outlined::<P, PATHS>(k, pos, list) as u128;
     }
     if depth == 2 {
-        // The parent of the leaves: count each child's moves in place.
-        generate::<P, MoveList>(k, pos, list);
         let leaf = &mut rest[0];
-        let mut total: u64 = 0;
-        for mv in list.moves.iter() {
-            let n = leaf_count::<P, PATHS>(k, &play_fast(pos, mv), leaf);
-            total += if PATHS { n * mv.paths as u64 } else { n };
-        }
-        return total as u128;
+        let n = if pos.side == Colour::White {
+            perft2::<P, PATHS, true>(k, pos, list, leaf)
+        } else {
+            perft2::<P, PATHS, false>(k, pos, list, leaf)
+        };
+        return n as u128;
     }
     let table = if TABLE && depth >= TABLE_MIN_DEPTH {
         table
@@ -1123,6 +1443,20 @@ pub(crate) fn perft<P: Shape, const PATHS: bool, const TABLE: bool>(
         return n as u128;
     }
     generate::<P, MoveList>(k, pos, list);
+    if depth == 3 {
+        // The children are parents of leaves: called directly, their side known.
+        let (list2, rest) = rest.split_first_mut().expect("one buffer per ply");
+        let leaf = &mut rest[0];
+        let total = if pos.side == Colour::White {
+            perft3_children::<P, PATHS, true>(k, pos, list, list2, leaf)
+        } else {
+            perft3_children::<P, PATHS, false>(k, pos, list, list2, leaf)
+        };
+        if let Some(t) = table {
+            t.store(pos, hash, depth, PATHS, total as u128);
+        }
+        return total as u128;
+    }
     let mut total: u128 = 0;
     for i in 0..list.moves.len() {
         let mv = list.moves[i];
