@@ -1297,6 +1297,7 @@ fn leaf_captures<P: Shape, const WHITE: bool>(
     let jumps = |from: u64, e: Direction, targets: u64| {
         k.step::<P>(k.step::<P>(from, e) & targets, e) & empty
     };
+    let two_steps = |bb: u64, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
     let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
     // Landing squares of one-jump captures, by direction: men, then short kings.
     let mut men_landing = [0u64; 4];
@@ -1306,8 +1307,10 @@ fn leaf_captures<P: Shape, const WHITE: bool>(
             men_landing[d as usize] = jumps(men, d, man_targets);
         }
     });
-    let mut any = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
-    if !P::FLYING && kings != 0 {
+    let men_any = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
+    let mut any = men_any;
+    let short_kings = !P::FLYING && kings != 0;
+    if short_kings {
         each_direction!(d => {
             king_landing[d as usize] = jumps(kings, d, enemy);
         });
@@ -1316,58 +1319,50 @@ fn leaf_captures<P: Shape, const WHITE: bool>(
     if any == 0 {
         return LeafCaptures::Counted(0);
     }
-    let all_men_landings = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
-    if all_men_landings & k.promotion_rows[!WHITE as usize] != 0
-        && k.promotion == PromotionDuringCapture::ContinueAsKing
+    if k.promotion == PromotionDuringCapture::ContinueAsKing
+        && men_any & k.promotion_rows[!WHITE as usize] != 0
     {
         return everything;
     }
-    // Squares from which a man (a king) could jump in each direction, on the board as it is.
-    let mut man_from = [0u64; 4];
-    let mut king_from = [0u64; 4];
-    each_direction!(e => {
-        let back = e.opposite();
-        if man_dir(e) {
-            man_from[e as usize] = k.step::<P>(man_targets & k.step::<P>(empty, back), back);
-        }
-        if !P::FLYING && kings != 0 {
-            king_from[e as usize] = k.step::<P>(enemy & k.step::<P>(empty, back), back);
-        }
-    });
     // Pieces with a capture that may go on: a landing square from which a jump is possible,
     // traced back to where the piece started. The jump back never shows: on the board as it
     // is, the square it would land on still holds the piece.
-    let man_from_any = man_from[0] | man_from[1] | man_from[2] | man_from[3];
-    let king_from_any = king_from[0] | king_from[1] | king_from[2] | king_from[3];
+    let mut man_from_any = 0u64;
+    each_direction!(e => {
+        if man_dir(e) {
+            let back = e.opposite();
+            man_from_any |= k.step::<P>(man_targets & k.step::<P>(empty, back), back);
+        }
+    });
     let mut goes_on = 0u64;
     each_direction!(d => {
-        let back = d.opposite();
-        let l = men_landing[d as usize];
-        if l != 0 {
-            let further = l & man_from_any;
-            goes_on |= k.step::<P>(k.step::<P>(further, back), back);
-        }
-        if !P::FLYING {
-            let l = king_landing[d as usize];
-            if l != 0 {
-                let further = l & king_from_any;
-                goes_on |= k.step::<P>(k.step::<P>(further, back), back);
-            }
-        }
+        goes_on |= two_steps(men_landing[d as usize] & man_from_any, d.opposite());
     });
-    goes_on &= own;
+    if short_kings {
+        let mut king_from_any = 0u64;
+        each_direction!(e => {
+            let back = e.opposite();
+            king_from_any |= k.step::<P>(enemy & k.step::<P>(empty, back), back);
+        });
+        each_direction!(d => {
+            goes_on |= two_steps(king_landing[d as usize] & king_from_any, d.opposite());
+        });
+    }
     let mut single = 0u64;
-    each_direction!(d => {
-        let searched = k.step::<P>(k.step::<P>(goes_on, d), d);
-        single += ((men_landing[d as usize] | king_landing[d as usize]) & !searched).count_ones() as u64;
-    });
     if goes_on == 0 {
-        LeafCaptures::Counted(single)
-    } else {
-        LeafCaptures::Search {
-            single,
-            pieces: goes_on,
-        }
+        each_direction!(d => {
+            single += (men_landing[d as usize] | king_landing[d as usize]).count_ones() as u64;
+        });
+        return LeafCaptures::Counted(single);
+    }
+    each_direction!(d => {
+        let searched = two_steps(goes_on, d);
+        single += ((men_landing[d as usize] | king_landing[d as usize]) & !searched).count_ones()
+            as u64;
+    });
+    LeafCaptures::Search {
+        single,
+        pieces: goes_on,
     }
 }
 
