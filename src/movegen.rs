@@ -101,6 +101,10 @@ pub struct Kernel {
     compulsory: bool,
     precedence: [Criterion; 4],
     criteria: usize,
+    /// The precedence is the number of pieces alone: the score is the number of jumps.
+    score_is_jumps: bool,
+    /// The precedence looks at the order in which kings are taken.
+    king_order: bool,
     flying: bool,
     immediate: bool,
     men_backward: bool,
@@ -144,6 +148,8 @@ impl Kernel {
             compulsory: rules.compulsory_capture,
             precedence,
             criteria: rules.precedence.len(),
+            score_is_jumps: rules.precedence == [Criterion::MostPieces],
+            king_order: rules.precedence.contains(&Criterion::KingTakenEarliest),
             flying: rules.king_range == KingRange::Flying,
             immediate: rules.removal == Removal::Immediate,
             men_backward: rules.men_capture_backward,
@@ -480,6 +486,112 @@ impl Sink for LeafCount<'_> {
     }
 }
 
+/// The capture search at the last ply for men and short kings when the precedence is none or
+/// the number of pieces: it counts sequences without building moves, the search state passed
+/// along as arguments. (The general search, [`Capture`], serves every other case.)
+struct ShortLeafCount<'a, P: Shape, const WHITE: bool> {
+    k: &'a Kernel,
+    /// Empty squares, the square the piece left included.
+    empty: u64,
+    enemy: u64,
+    /// The pieces a man may take.
+    men_targets: u64,
+    promotion_row: u64,
+    from: u8,
+    started_as_king: bool,
+    /// Captures of three jumps or more found so far (only they can repeat a move).
+    long: &'a mut Vec<Move>,
+    unique: u64,
+    paths: u64,
+    /// Jumps of the longest capture counted.
+    longest: u32,
+    _shape: std::marker::PhantomData<P>,
+}
+
+impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
+    /// Landing squares of a jump from `at` in direction `d`. A jump back over the piece just
+    /// taken never shows: taken pieces are no longer targets.
+    #[inline(always)]
+    fn jump(&self, at: u64, king: bool, d: Direction, captured: u64) -> (u64, u64) {
+        if !(king || P::MEN_BACKWARD || d.is_down() != WHITE) {
+            return (0, 0);
+        }
+        let targets = if king { self.enemy } else { self.men_targets } & !captured;
+        let empty = if P::IMMEDIATE {
+            self.empty | captured
+        } else {
+            self.empty
+        };
+        let victim = self.k.step::<P>(at, d) & targets;
+        (victim, self.k.step::<P>(victim, d) & empty)
+    }
+
+    /// Jumps on from `at`; returns whether any jump was possible.
+    fn node(&mut self, at: u64, king: bool, captured: u64, jumps: u32) -> bool {
+        let mut found = false;
+        each_direction!(d => {
+            let (victim, landing) = self.jump(at, king, d, captured);
+            if landing != 0 {
+                found = true;
+                self.land(landing, king, captured | victim, jumps + 1);
+            }
+        });
+        found
+    }
+
+    /// After a jump lands on `at`.
+    #[inline(always)]
+    fn land(&mut self, at: u64, king: bool, captured: u64, jumps: u32) {
+        let mut king = king;
+        if !king && at & self.promotion_row != 0 {
+            match self.k.promotion {
+                PromotionDuringCapture::EndsMove => return self.count(at, captured, jumps, true),
+                PromotionDuringCapture::ContinueAsKing => king = true,
+                PromotionDuringCapture::OnlyAtEnd => {}
+            }
+        }
+        let mut more = 0;
+        each_direction!(d => {
+            more |= self.jump(at, king, d, captured).1;
+        });
+        if more == 0 || !self.node(at, king, captured, jumps) {
+            let promotes = !self.started_as_king && (king || at & self.promotion_row != 0);
+            self.count(at, captured, jumps, promotes);
+        }
+    }
+
+    /// Counts one complete capture sequence.
+    #[inline(always)]
+    fn count(&mut self, to: u64, captured: u64, jumps: u32, promotes: bool) {
+        if self.k.criteria != 0 {
+            if jumps < self.longest {
+                return;
+            }
+            if jumps > self.longest {
+                self.long.clear();
+                self.unique = 0;
+                self.paths = 0;
+            }
+        }
+        self.longest = self.longest.max(jumps);
+        self.paths += 1;
+        if jumps >= 3 {
+            let mv = Move {
+                captured,
+                paths: 1,
+                from: self.from,
+                to: to.trailing_zeros() as u8,
+                promotes,
+            };
+            if self.long.iter().any(|m| m.same_as(&mv)) {
+                return;
+            }
+            self.long.push(mv);
+        }
+        self.unique += 1;
+    }
+}
+
 /// A unique move with every jump sequence (landing squares, as bits) that makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DetailedMove {
@@ -556,6 +668,8 @@ struct Capture<'a, S: Sink, P: Shape, const WHITE: bool> {
     occupied: u64,
     enemy: u64,
     enemy_kings: u64,
+    /// The pieces a man may take (kings excluded where men may not take them).
+    men_targets: u64,
     captured: u64,
     promotion_row: u64,
     started_as_king: bool,
@@ -584,7 +698,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
     fn take(&mut self, victim: u32) {
         let bit = 1u64 << victim;
         self.captured |= bit;
-        if self.k.criteria > 0 && self.enemy_kings & bit != 0 {
+        if self.k.king_order && self.enemy_kings & bit != 0 {
             self.king_order |= 1u64 << (63 - self.jumps.min(63));
         }
         self.jumps += 1;
@@ -595,7 +709,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         let bit = 1u64 << victim;
         self.jumps -= 1;
         self.captured &= !bit;
-        if self.k.criteria > 0 && self.enemy_kings & bit != 0 {
+        if self.k.king_order && self.enemy_kings & bit != 0 {
             self.king_order &= !(1u64 << (63 - self.jumps.min(63)));
         }
     }
@@ -615,10 +729,16 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         score
     }
 
-    #[inline]
+    #[inline(always)]
     fn emit(&mut self, to: u32, king: bool) {
         let promotes = !self.started_as_king && (king || (1u64 << to) & self.promotion_row != 0);
-        let score = if self.k.criteria > 0 { self.score() } else { 0 };
+        let score = if self.k.criteria == 0 {
+            0
+        } else if self.k.score_is_jumps {
+            self.jumps as u128
+        } else {
+            self.score()
+        };
         let mv = Move {
             captured: self.captured,
             paths: 1,
@@ -672,11 +792,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
     /// [`Self::short`] to find one).
     #[inline(always)]
     fn short_capture_possible(&self, at: u32, king: bool) -> bool {
-        let capturable = if king || self.k.men_capture_kings {
-            self.enemy & !self.captured
-        } else {
-            self.enemy & !self.captured & !self.enemy_kings
-        };
+        let capturable = if king { self.enemy } else { self.men_targets } & !self.captured;
         let empty = self.empty();
         let origin = 1u64 << at;
         let mut hits = 0;
@@ -701,11 +817,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
 
     /// Captures by a man or a short king from `at`; returns whether there was any.
     fn short(&mut self, at: u32, king: bool, came: Option<Direction>) -> bool {
-        let capturable = if king || self.k.men_capture_kings {
-            self.enemy & !self.captured
-        } else {
-            self.enemy & !self.captured & !self.enemy_kings
-        };
+        let capturable = if king { self.enemy } else { self.men_targets } & !self.captured;
         let empty = self.empty();
         let mut found = false;
         // Directions unrolled so that each step is a constant shift.
@@ -886,6 +998,7 @@ fn captures<P: Shape, S: Sink, const WHITE: bool>(
         occupied: 0,
         enemy,
         enemy_kings: enemy & pos.kings,
+        men_targets: man_targets,
         captured: 0,
         promotion_row: k.promotion_rows[!WHITE as usize],
         started_as_king: false,
@@ -959,8 +1072,23 @@ fn quiet<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink:
     }
 }
 
+/// The ordinary moves of flying `kings` (kept out of line: kings are the rarer case).
+#[inline(never)]
+fn count_flying_king_moves(k: &Kernel, kings: u64, occupied: u64) -> u64 {
+    let mut n = 0u64;
+    let mut rest = kings;
+    while rest != 0 {
+        let from = rest.trailing_zeros();
+        rest &= rest - 1;
+        each_direction!(d => {
+            n += k.open_ray(from, d, occupied).count_ones() as u64;
+        });
+    }
+    n
+}
+
 /// Counts ordinary moves without listing them.
-#[inline]
+#[inline(always)]
 fn count_quiet<P: Shape, const WHITE: bool>(
     k: &Kernel,
     white: u64,
@@ -984,14 +1112,7 @@ fn count_quiet<P: Shape, const WHITE: bool>(
         return n;
     }
     if P::FLYING {
-        let mut rest = kings;
-        while rest != 0 {
-            let from = rest.trailing_zeros();
-            rest &= rest - 1;
-            each_direction!(d => {
-                n += k.open_ray(from, d, occupied).count_ones() as u64;
-            });
-        }
+        n += count_flying_king_moves(k, kings, occupied);
     } else {
         each_direction!(d => {
             n += (k.step::<P>(kings, d) & empty).count_ones() as u64;
@@ -1130,17 +1251,58 @@ fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
         move_number: 0,
     };
     list.clear();
-    let mut counter = LeafCount {
-        long: &mut list.moves,
-        unique: 0,
-        paths: 0,
-        best: 0,
-        longest: 0,
-    };
-    captures::<P, LeafCount, WHITE>(k, pos, pieces, &mut counter);
-    let n = if PATHS { counter.paths } else { counter.unique };
+    let (n, longest) =
+        if pieces != !0 && !(P::FLYING && k.promotion == PromotionDuringCapture::ContinueAsKing) {
+            // Men and short kings only (see `leaf_captures`), none crowned into a flying king.
+            let (own, enemy) = sides::<WHITE>(pos);
+            let mut counter = ShortLeafCount::<P, WHITE> {
+                k,
+                empty: 0,
+                enemy,
+                men_targets: if k.men_capture_kings {
+                    enemy
+                } else {
+                    enemy & !kings
+                },
+                promotion_row: k.promotion_rows[!WHITE as usize],
+                from: 0,
+                started_as_king: false,
+                long: &mut list.moves,
+                unique: 0,
+                paths: 0,
+                longest: 0,
+                _shape: std::marker::PhantomData,
+            };
+            let empty = k.squares::<P>() & !(own | enemy);
+            let mut rest = pieces;
+            while rest != 0 {
+                let from = rest & rest.wrapping_neg();
+                rest ^= from;
+                counter.from = from.trailing_zeros() as u8;
+                counter.empty = empty | from;
+                counter.started_as_king = kings & from != 0;
+                counter.node(from, counter.started_as_king, 0, 0);
+            }
+            (
+                if PATHS { counter.paths } else { counter.unique },
+                counter.longest,
+            )
+        } else {
+            let mut counter = LeafCount {
+                long: &mut list.moves,
+                unique: 0,
+                paths: 0,
+                best: 0,
+                longest: 0,
+            };
+            captures::<P, LeafCount, WHITE>(k, pos, pieces, &mut counter);
+            (
+                if PATHS { counter.paths } else { counter.unique },
+                counter.longest,
+            )
+        };
     // `single` is only ever non-zero when the precedence is none or the number of pieces.
-    if k.criteria == 0 || counter.longest <= 1 {
+    if k.criteria == 0 || longest <= 1 {
         n + single
     } else {
         n
@@ -1206,15 +1368,53 @@ fn perft2<P: Shape, const PATHS: bool, const WHITE: bool>(
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     let promotion_row = k.promotion_rows[!WHITE as usize];
+    // The opponent replies in the children. While it has no king (and the precedence cannot
+    // tell one-jump captures apart), a child where it has no capture is counted from the
+    // squares its men can step to, found once here: only the two squares the move touched
+    // change. Otherwise the child is counted in full.
+    let opponent_men = enemy & !pos.kings;
+    let fast = k.bulk_single_jumps && enemy & pos.kings == 0;
+    let mut reach = [0u64; 4];
+    each_direction!(e => {
+        reach[e as usize] = k.step::<P>(opponent_men, e);
+    });
+    let opponent_forward = |e: Direction| e.is_down() == WHITE;
+    let opponent_captures = |e: Direction| P::MEN_BACKWARD || opponent_forward(e);
     // The child where `own` became `moved` (a macro: a closure here is not inlined).
     macro_rules! count {
-        ($moved:expr, $kings:expr) => {
-            if WHITE {
-                child_count::<P, PATHS, WHITE>(k, $moved, enemy, $kings, leaf)
-            } else {
-                child_count::<P, PATHS, WHITE>(k, enemy, $moved, $kings, leaf)
+        ($moved:expr, $kings:expr) => {{
+            let moved = $moved;
+            let kings_after = $kings;
+            let mut quiet_only = None;
+            if fast {
+                let empty_after = k.squares::<P>() & !(moved | enemy);
+                let targets = if k.men_capture_kings {
+                    moved
+                } else {
+                    moved & !kings_after
+                };
+                let mut jumps = 0;
+                each_direction!(e => {
+                    if opponent_captures(e) {
+                        jumps |= k.step::<P>(reach[e as usize] & targets, e) & empty_after;
+                    }
+                });
+                if jumps == 0 {
+                    let mut n = 0u64;
+                    each_direction!(e => {
+                        if opponent_forward(e) {
+                            n += (reach[e as usize] & empty_after).count_ones() as u64;
+                        }
+                    });
+                    quiet_only = Some(n);
+                }
             }
-        };
+            match quiet_only {
+                Some(n) => n,
+                None if WHITE => child_count::<P, PATHS, WHITE>(k, moved, enemy, kings_after, leaf),
+                None => child_count::<P, PATHS, WHITE>(k, enemy, moved, kings_after, leaf),
+            }
+        }};
     }
     each_forward!(WHITE, d => {
         let mut movers = men & k.step::<P>(empty, d.opposite());
