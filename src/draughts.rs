@@ -46,6 +46,15 @@ impl Draughts {
         Draughts { rules, kernel }
     }
 
+    /// The same game run by the generator that reads the board layout from the kernel, as
+    /// boards of sizes not compiled in do (for tests: the shipped variants all have a size that
+    /// is compiled in).
+    #[doc(hidden)]
+    pub fn with_layout_read_at_run_time(mut self) -> Draughts {
+        self.kernel.read_layout_at_run_time();
+        self
+    }
+
     /// Loads rules by spec (see [`Rules::load`]) and compiles them.
     pub fn load(spec: &str) -> Result<Draughts, LocatedError> {
         Rules::load(spec).map(Draughts::new)

@@ -1,7 +1,15 @@
 //! Move generation: the hot path. Rules are compiled once into a [`Kernel`], and the few rules
 //! that shape the inner loop (king range, removal, men's capture directions) are type
 //! parameters, so each shipped variant runs a monomorphised generator with no rule branching
-//! and no heap allocation per node (move lists are reused buffers).
+//! and no heap allocation per node (move lists are reused buffers). The board layout is a type
+//! parameter too for the sizes compiled in (8x8 and 10x10: every step a shift by a constant);
+//! any other size runs the same code reading its layout from the kernel.
+//!
+//! Perft counts the last ply without playing it, and the two plies above it are specialised:
+//! the parent of the leaves ([`perft2`]) plays its ordinary moves straight from the bitboards
+//! and counts each child's replies in place, from bitboards prepared once per parent while
+//! the opponent has no king and no capture; captures at the last ply are counted by bitboards
+//! when none can go on, and searched (only from the pieces whose capture may go on) otherwise.
 
 use crate::geometry::Direction::{self, *};
 use crate::position::Position;
@@ -159,6 +167,11 @@ impl Kernel {
             })),
             zobrist_black_to_move: splitmix64(0xB1AC),
         }
+    }
+
+    /// Runs the generator that reads the board layout from the kernel whatever the size.
+    pub(crate) fn read_layout_at_run_time(&mut self) {
+        self.board = BoardSize::Other;
     }
 
     /// The Zobrist hash of a position (pieces and side to move), computed from scratch.

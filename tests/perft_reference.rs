@@ -153,3 +153,32 @@ fn midgame_positions_match_the_independent_oracle() {
         );
     }
 }
+
+/// Boards of sizes not compiled into the generator (not 8x8 or 10x10) run a generator that
+/// reads the layout at run time; forced onto the shipped variants, it must give the same
+/// published counts (to about five million nodes, both conventions).
+#[test]
+fn layout_read_at_run_time() {
+    for variant in ["american", "russian", "italian", "international"] {
+        let reference = common::reference(variant);
+        let game = Draughts::load(variant)
+            .unwrap()
+            .with_layout_read_at_run_time();
+        for (count, table) in [
+            (Count::Unique, &reference.unique),
+            (Count::Paths, &reference.paths),
+        ] {
+            for (i, &expected) in table.iter().enumerate() {
+                if expected > 5_000_000 {
+                    break;
+                }
+                let depth = i as u32 + 1;
+                assert_eq!(
+                    game.perft(&game.start(), depth, count),
+                    expected as u128,
+                    "{variant} perft({depth}) {count:?}, layout read at run time"
+                );
+            }
+        }
+    }
+}
