@@ -1363,7 +1363,19 @@ fn perft2<P: Shape, const PATHS: bool, const WHITE: bool>(
     leaf: &mut MoveList,
 ) -> u64 {
     list.clear();
-    captures::<P, MoveList, WHITE>(k, pos, !0, list);
+    let found = if k.bulk_single_jumps {
+        leaf_captures::<P, WHITE>(k, pos.white, pos.black, pos.kings)
+    } else {
+        LeafCaptures::Search {
+            single: 0,
+            pieces: !0,
+        }
+    };
+    match found {
+        LeafCaptures::Counted(0) => {}
+        LeafCaptures::Counted(_) => single_jump_moves::<P, WHITE>(k, pos, list),
+        LeafCaptures::Search { .. } => captures::<P, MoveList, WHITE>(k, pos, !0, list),
+    }
     let mut total = 0u64;
     if !list.is_empty() {
         for mv in list.moves.iter() {
@@ -1406,20 +1418,33 @@ fn perft2<P: Shape, const PATHS: bool, const WHITE: bool>(
                 } else {
                     moved & !kings_after
                 };
-                let mut jumps = 0;
+                let mut landing = [0u64; 4];
                 each_direction!(e => {
                     if opponent_captures(e) {
-                        jumps |= k.step::<P>(reach[e as usize] & targets, e) & empty_after;
+                        landing[e as usize] = k.step::<P>(reach[e as usize] & targets, e) & empty_after;
                     }
                 });
-                if jumps == 0 {
-                    let mut n = 0u64;
-                    each_direction!(e => {
-                        if opponent_forward(e) {
-                            n += (reach[e as usize] & empty_after).count_ones() as u64;
-                        }
-                    });
-                    quiet_only = Some(n);
+                let mut quiet = 0u64;
+                each_direction!(e => {
+                    if opponent_forward(e) {
+                        quiet += (reach[e as usize] & empty_after).count_ones() as u64;
+                    }
+                });
+                if landing[0] | landing[1] | landing[2] | landing[3] == 0 {
+                    quiet_only = Some(quiet);
+                } else {
+                    // The opponent has a capture: the landings found go on to the count.
+                    let (white, black) = if WHITE { (moved, enemy) } else { (enemy, moved) };
+                    let n = if WHITE {
+                        opponent_captures_from::<P, PATHS, false>(
+                            k, white, black, kings_after, empty_after, moved, targets, landing, leaf,
+                        )
+                    } else {
+                        opponent_captures_from::<P, PATHS, true>(
+                            k, white, black, kings_after, empty_after, moved, targets, landing, leaf,
+                        )
+                    };
+                    quiet_only = Some(if k.compulsory { n } else { n + quiet });
                 }
             }
             match quiet_only {
@@ -1510,7 +1535,6 @@ fn leaf_captures<P: Shape, const WHITE: bool>(
     let jumps = |from: u64, e: Direction, targets: u64| {
         k.step::<P>(k.step::<P>(from, e) & targets, e) & empty
     };
-    let two_steps = |bb: u64, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
     let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
     // Landing squares of one-jump captures, by direction: men, then short kings.
     let mut men_landing = [0u64; 4];
@@ -1532,6 +1556,37 @@ fn leaf_captures<P: Shape, const WHITE: bool>(
     if any == 0 {
         return LeafCaptures::Counted(0);
     }
+    leaf_captures_from::<P, WHITE>(
+        k,
+        empty,
+        enemy,
+        man_targets,
+        kings,
+        men_landing,
+        king_landing,
+    )
+}
+
+/// [`leaf_captures`] once the landing squares of one-jump captures are known, by direction
+/// (`men_landing` of men, `king_landing` of short kings), and some capture exists.
+#[inline(always)]
+fn leaf_captures_from<P: Shape, const WHITE: bool>(
+    k: &Kernel,
+    empty: u64,
+    enemy: u64,
+    man_targets: u64,
+    kings: u64,
+    men_landing: [u64; 4],
+    king_landing: [u64; 4],
+) -> LeafCaptures {
+    let everything = LeafCaptures::Search {
+        single: 0,
+        pieces: !0,
+    };
+    let two_steps = |bb: u64, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
+    let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
+    let short_kings = !P::FLYING && kings != 0;
+    let men_any = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
     if k.promotion == PromotionDuringCapture::ContinueAsKing
         && men_any & k.promotion_rows[!WHITE as usize] != 0
     {
@@ -1577,6 +1632,69 @@ fn leaf_captures<P: Shape, const WHITE: bool>(
         single,
         pieces: goes_on,
     }
+}
+
+/// The captures at the last ply, `WHITE` to move with men only, given the landing squares of
+/// its men's one-jump captures (some), by direction.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn opponent_captures_from<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    kings: u64,
+    empty: u64,
+    enemy: u64,
+    man_targets: u64,
+    men_landing: [u64; 4],
+    leaf: &mut MoveList,
+) -> u64 {
+    match leaf_captures_from::<P, WHITE>(k, empty, enemy, man_targets, 0, men_landing, [0; 4]) {
+        LeafCaptures::Counted(n) => n,
+        LeafCaptures::Search { single, pieces } => {
+            searched_leaf_captures::<P, PATHS, WHITE>(k, white, black, kings, single, pieces, leaf)
+        }
+    }
+}
+
+/// Lists the captures of `pos` when [`leaf_captures`] has found that each is one jump (so
+/// none is preferred to another), straight from the bitboards.
+fn single_jump_moves<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position, list: &mut MoveList) {
+    let (own, enemy) = sides::<WHITE>(pos);
+    let empty = k.squares::<P>() & !(own | enemy);
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let man_targets = if k.men_capture_kings {
+        enemy
+    } else {
+        enemy & !pos.kings
+    };
+    let promotion_row = k.promotion_rows[!WHITE as usize];
+    let mut push = |landings: u64, d: Direction, man: bool| {
+        let mut rest = landings;
+        while rest != 0 {
+            let to = rest & rest.wrapping_neg();
+            rest ^= to;
+            let victim = k.step::<P>(to, d.opposite());
+            let from = k.step::<P>(victim, d.opposite());
+            list.moves.push(Move {
+                captured: victim,
+                paths: 1,
+                from: from.trailing_zeros() as u8,
+                to: to.trailing_zeros() as u8,
+                promotes: man && to & promotion_row != 0,
+            });
+        }
+    };
+    each_direction!(d => {
+        if P::MEN_BACKWARD || d.is_down() != WHITE {
+            push(k.step::<P>(k.step::<P>(men, d) & man_targets, d) & empty, d, true);
+        }
+        if !P::FLYING && kings != 0 {
+            push(k.step::<P>(k.step::<P>(kings, d) & enemy, d) & empty, d, false);
+        }
+    });
+    list.captures = list.moves.len();
 }
 
 /// Perft 2 of every child of `pos` (`WHITE` to move), whose moves are in `list`.
