@@ -1403,21 +1403,20 @@ fn perft2<P: Shape, const PATHS: bool, const WHITE: bool>(
     each_direction!(e => {
         reach[e as usize] = k.step::<P>(opponent_men, e);
     });
+    // Kings the opponent's men may not take (all of them, or none).
+    let kings_immune = if k.men_capture_kings { 0 } else { !0 };
     let opponent_forward = |e: Direction| e.is_down() == WHITE;
     let opponent_captures = |e: Direction| P::MEN_BACKWARD || opponent_forward(e);
-    // The child where `own` became `moved` (a macro: a closure here is not inlined).
+    // The child where the squares `touched` changed hands (a macro: a closure is not inlined).
     macro_rules! count {
-        ($moved:expr, $kings:expr) => {{
-            let moved = $moved;
+        ($touched:expr, $kings:expr) => {{
+            let touched = $touched;
+            let moved = own ^ touched;
             let kings_after = $kings;
             let mut quiet_only = None;
             if fast {
-                let empty_after = k.squares::<P>() & !(moved | enemy);
-                let targets = if k.men_capture_kings {
-                    moved
-                } else {
-                    moved & !kings_after
-                };
+                let empty_after = empty ^ touched;
+                let targets = moved & !(kings_after & kings_immune);
                 let mut landing = [0u64; 4];
                 each_direction!(e => {
                     if opponent_captures(e) {
@@ -1460,7 +1459,7 @@ fn perft2<P: Shape, const PATHS: bool, const WHITE: bool>(
             let from = movers & movers.wrapping_neg();
             movers ^= from;
             let to = k.step::<P>(from, d);
-            total += count!(own ^ from ^ to, pos.kings | (to & promotion_row));
+            total += count!(from | to, pos.kings | (to & promotion_row));
         }
     });
     let mut rest = kings;
@@ -1477,7 +1476,7 @@ fn perft2<P: Shape, const PATHS: bool, const WHITE: bool>(
             while targets != 0 {
                 let to = targets & targets.wrapping_neg();
                 targets ^= to;
-                total += count!(own ^ from ^ to, pos.kings ^ from ^ to);
+                total += count!(from | to, pos.kings ^ from ^ to);
             }
         });
     }

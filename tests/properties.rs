@@ -41,6 +41,24 @@ fn playout(game: &Draughts, seed: u64, plies: u32) -> Position {
     pos
 }
 
+/// Perft by listing every move at every ply and playing it: none of the counting shortcuts
+/// of the perft kernel (bulk counts at the last ply, the specialised parent of the leaves).
+fn perft_by_listing(game: &Draughts, pos: &Position, depth: u32, count: Count) -> u128 {
+    if depth == 0 {
+        return 1;
+    }
+    game.legal_moves(pos)
+        .iter()
+        .map(|mv| {
+            let weight = match count {
+                Count::Unique => 1,
+                Count::Paths => mv.paths as u128,
+            };
+            weight * perft_by_listing(game, &game.play(pos, mv), depth - 1, count)
+        })
+        .sum()
+}
+
 fn config() -> ProptestConfig {
     // PROPTEST_CASES in the environment overrides this default.
     ProptestConfig {
@@ -131,6 +149,20 @@ proptest! {
             let dp: u128 = game.divide(&pos, depth, Count::Paths).iter().map(|x| x.1).sum();
             prop_assert_eq!(unique, du, "{} {}", game.id(), game.fen(&pos));
             prop_assert_eq!(paths, dp, "{} {}", game.id(), game.fen(&pos));
+        }
+    }
+
+    #[test]
+    fn bulk_counting_agrees_with_listing_every_move((g, pos) in arb_position()) {
+        let game = &games()[g];
+        for depth in 1..=4 {
+            for count in [Count::Unique, Count::Paths] {
+                prop_assert_eq!(
+                    game.perft(&pos, depth, count),
+                    perft_by_listing(game, &pos, depth, count),
+                    "{} {} perft({}) {:?}", game.id(), game.fen(&pos), depth, count
+                );
+            }
         }
     }
 
