@@ -5,8 +5,21 @@ use rulebench::{Count, Draughts, Game};
 fn main() {
     let mut args = std::env::args().skip(1);
     let variant = args.next().unwrap_or_else(|| "american".into());
-    let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(9);
-    let game = Draughts::load(&variant).expect("rules");
+    let depth = args.next().unwrap_or_else(|| "9".into());
+    let game = match Draughts::load(&variant) {
+        Ok(game) => game,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let depth: u32 = match depth.parse() {
+        Ok(d) if d <= 64 => d,
+        _ => {
+            eprintln!("depth must be a whole number from 0 to 64, got {depth:?}");
+            std::process::exit(2);
+        }
+    };
     let pos = game.start();
     let t = std::time::Instant::now();
     let n = game.perft(&pos, depth, Count::Unique);
