@@ -467,7 +467,7 @@ struct LeafCount<'a> {
 }
 
 impl Sink for LeafCount<'_> {
-    #[inline]
+    #[inline(always)]
     fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
         if score < self.best {
             return;
@@ -512,12 +512,8 @@ struct ShortLeafCount<'a, P: Shape, const WHITE: bool> {
     promotion_row: u64,
     from: u8,
     started_as_king: bool,
-    /// Captures of three jumps or more found so far (only they can repeat a move).
-    long: &'a mut Vec<Move>,
-    unique: u64,
-    paths: u64,
-    /// Jumps of the longest capture counted.
-    longest: u32,
+    /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's.
+    tally: LeafCount<'a>,
     _shape: std::marker::PhantomData<P>,
 }
 
@@ -573,35 +569,23 @@ impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
         }
     }
 
-    /// Counts one complete capture sequence.
+    /// Counts one complete capture sequence. The precedence here is none or the number of
+    /// pieces, so the score is 0 or the number of jumps.
     #[inline(always)]
     fn count(&mut self, to: u64, captured: u64, jumps: u32, promotes: bool) {
-        if self.k.criteria != 0 {
-            if jumps < self.longest {
-                return;
-            }
-            if jumps > self.longest {
-                self.long.clear();
-                self.unique = 0;
-                self.paths = 0;
-            }
-        }
-        self.longest = self.longest.max(jumps);
-        self.paths += 1;
-        if jumps >= 3 {
-            let mv = Move {
-                captured,
-                paths: 1,
-                from: self.from,
-                to: to.trailing_zeros() as u8,
-                promotes,
-            };
-            if self.long.iter().any(|m| m.same_as(&mv)) {
-                return;
-            }
-            self.long.push(mv);
-        }
-        self.unique += 1;
+        let score = if self.k.criteria == 0 {
+            0
+        } else {
+            jumps as u128
+        };
+        let mv = Move {
+            captured,
+            paths: 1,
+            from: self.from,
+            to: to.trailing_zeros() as u8,
+            promotes,
+        };
+        self.tally.capture(mv, score, jumps);
     }
 }
 
@@ -1255,65 +1239,62 @@ fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
     pieces: u64,
     list: &mut MoveList,
 ) -> u64 {
-    let pos = &Position {
-        white,
-        black,
-        kings,
-        side: if WHITE { Colour::White } else { Colour::Black },
-        quiet_plies: 0,
-        move_number: 0,
-    };
     list.clear();
-    let (n, longest) =
-        if pieces != !0 && !(P::FLYING && k.promotion == PromotionDuringCapture::ContinueAsKing) {
-            // Men and short kings only (see `leaf_captures`), none crowned into a flying king.
-            let (own, enemy) = sides::<WHITE>(pos);
-            let mut counter = ShortLeafCount::<P, WHITE> {
-                k,
-                empty: 0,
-                enemy,
-                men_targets: if k.men_capture_kings {
-                    enemy
-                } else {
-                    enemy & !kings
-                },
-                promotion_row: k.promotion_rows[!WHITE as usize],
-                from: 0,
-                started_as_king: false,
-                long: &mut list.moves,
-                unique: 0,
-                paths: 0,
-                longest: 0,
-                _shape: std::marker::PhantomData,
-            };
-            let empty = k.squares::<P>() & !(own | enemy);
-            let mut rest = pieces;
-            while rest != 0 {
-                let from = rest & rest.wrapping_neg();
-                rest ^= from;
-                counter.from = from.trailing_zeros() as u8;
-                counter.empty = empty | from;
-                counter.started_as_king = kings & from != 0;
-                counter.node(from, counter.started_as_king, 0, 0);
-            }
-            (
-                if PATHS { counter.paths } else { counter.unique },
-                counter.longest,
-            )
+    let mut tally = LeafCount {
+        long: &mut list.moves,
+        unique: 0,
+        paths: 0,
+        best: 0,
+        longest: 0,
+    };
+    if pieces != !0 && !(P::FLYING && k.promotion == PromotionDuringCapture::ContinueAsKing) {
+        // Men and short kings only (see `leaf_captures`), none crowned into a flying king.
+        let (own, enemy) = if WHITE {
+            (white, black)
         } else {
-            let mut counter = LeafCount {
-                long: &mut list.moves,
-                unique: 0,
-                paths: 0,
-                best: 0,
-                longest: 0,
-            };
-            captures::<P, LeafCount, WHITE>(k, pos, pieces, &mut counter);
-            (
-                if PATHS { counter.paths } else { counter.unique },
-                counter.longest,
-            )
+            (black, white)
         };
+        let mut counter = ShortLeafCount::<P, WHITE> {
+            k,
+            empty: 0,
+            enemy,
+            men_targets: if k.men_capture_kings {
+                enemy
+            } else {
+                enemy & !kings
+            },
+            promotion_row: k.promotion_rows[!WHITE as usize],
+            from: 0,
+            started_as_king: false,
+            tally,
+            _shape: std::marker::PhantomData,
+        };
+        let empty = k.squares::<P>() & !(own | enemy);
+        let mut rest = pieces;
+        while rest != 0 {
+            let from = rest & rest.wrapping_neg();
+            rest ^= from;
+            counter.from = from.trailing_zeros() as u8;
+            counter.empty = empty | from;
+            counter.started_as_king = kings & from != 0;
+            counter.node(from, counter.started_as_king, 0, 0);
+        }
+        tally = counter.tally;
+    } else {
+        let pos = Position {
+            white,
+            black,
+            kings,
+            side: if WHITE { Colour::White } else { Colour::Black },
+            quiet_plies: 0,
+            move_number: 0,
+        };
+        captures::<P, LeafCount, WHITE>(k, &pos, pieces, &mut tally);
+    }
+    let (n, longest) = (
+        if PATHS { tally.paths } else { tally.unique },
+        tally.longest,
+    );
     // `single` is only ever non-zero when the precedence is none or the number of pieces.
     if k.criteria == 0 || longest <= 1 {
         n + single
