@@ -2,9 +2,9 @@
 //! outcomes, worked out by hand from the rule text. See `fixtures/README.md` for the format.
 
 use crate::diagnostics::{LocatedError, SourceFile};
-use crate::draughts::{Draughts, Outcome};
-use crate::game::{Count, Game};
-use crate::rules::Colour;
+use crate::game::{Count, Game, Outcome};
+use crate::variant::Variant;
+use crate::with_game;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -19,7 +19,7 @@ pub struct FixtureFile {
 }
 
 /// One position and what the rules say about it.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     /// Unique id.
@@ -32,16 +32,22 @@ pub struct Case {
     pub description: String,
     /// The rule it pins (a RULES.md section or a rule-book article).
     pub rule: String,
-    /// The exact set of legal moves, in PDN (any lenient form).
+    /// The exact set of legal moves, in any notation the family reads.
     pub moves: Option<Vec<String>>,
+    /// Perft counts, depth 1 first (unique moves; the name for families without jump
+    /// sequences).
+    pub perft: Option<Vec<u64>>,
     /// Perft counts, depth 1 first, counting unique moves.
     pub perft_unique: Option<Vec<u64>>,
     /// Perft counts, depth 1 first, counting every jump sequence.
     pub perft_paths: Option<Vec<u64>>,
     /// Moves played from `fen` before `outcome` is checked.
     pub play: Option<Vec<String>>,
-    /// `ongoing`, `white-wins`, `black-wins` or `draw`, after `play`.
+    /// `ongoing`, `draw`, or `<side>-wins` with a side as the rules name it (`white-wins`,
+    /// `red-wins`), after `play`.
     pub outcome: Option<String>,
+    /// Words that the reason given for the outcome must contain (`checkmate`).
+    pub reason: Option<String>,
 }
 
 /// What one case gave.
@@ -107,7 +113,7 @@ pub fn read_file(path: &Path) -> Result<FixtureFile, LocatedError> {
 /// Runs fixtures, caching compiled rules by spec.
 #[derive(Default)]
 pub struct Runner {
-    games: HashMap<String, Result<Draughts, String>>,
+    games: HashMap<String, Result<Variant, String>>,
 }
 
 impl Runner {
@@ -156,118 +162,121 @@ impl Runner {
         out
     }
 
-    fn game(&mut self, spec: &str) -> Result<&Draughts, String> {
-        self.games
-            .entry(spec.to_string())
-            .or_insert_with(|| Draughts::load(spec).map_err(|e| e.to_string()))
-            .as_ref()
-            .map_err(|e| e.clone())
-    }
-
     /// Runs one case.
     pub fn run_case(&mut self, file: &Path, case: &Case) -> CaseResult {
-        let mut failures = Vec::new();
-        let result = |failures| CaseResult {
+        let failures = match self
+            .games
+            .entry(case.rules.clone())
+            .or_insert_with(|| Variant::load(&case.rules).map_err(|e| e.to_string()))
+        {
+            Err(e) => vec![format!("rules: {e}")],
+            Ok(variant) => with_game!(variant, game => check_case(game, case)),
+        };
+        CaseResult {
             file: file.to_path_buf(),
             id: case.id.clone(),
             failures,
-        };
-        let game = match self.game(&case.rules) {
-            Ok(g) => g,
-            Err(e) => return result(vec![format!("rules: {e}")]),
-        };
-        let pos = match game.parse_fen(&case.fen) {
-            Ok(p) => p,
-            Err(e) => return result(vec![e.to_string()]),
-        };
-        if case.moves.is_none()
-            && case.perft_unique.is_none()
-            && case.perft_paths.is_none()
-            && case.outcome.is_none()
-        {
-            failures
-                .push("nothing to check: give moves, perft_unique, perft_paths or outcome".into());
         }
-        if let Some(expected) = &case.moves {
-            check_moves(game, &pos, expected, &mut failures);
-        }
-        for (table, count) in [
-            (&case.perft_unique, Count::Unique),
-            (&case.perft_paths, Count::Paths),
-        ] {
-            for (i, &want) in table.iter().flatten().enumerate() {
-                let depth = i as u32 + 1;
-                let got = game.perft(&pos, depth, count);
-                if got != want as u128 {
-                    failures.push(format!(
-                        "perft({depth}) {}: expected {want}, got {got}",
-                        match count {
-                            Count::Unique => "unique",
-                            Count::Paths => "paths",
-                        }
-                    ));
-                }
-            }
-        }
-        if case.play.is_some() && case.outcome.is_none() {
-            failures.push("`play` is only used before checking `outcome`".into());
-        }
-        if let Some(want) = &case.outcome {
-            let mut now = pos;
-            let mut ok = true;
-            for text in case.play.iter().flatten() {
-                match game.parse_move(&now, text) {
-                    Ok(mv) => now = game.play(&now, &mv),
-                    Err(e) => {
-                        failures.push(format!("play `{text}`: {e}"));
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if ok {
-                let got = match game.outcome(&now) {
-                    Outcome::Ongoing => "ongoing".to_string(),
-                    Outcome::Win {
-                        winner: Colour::White,
-                        ..
-                    } => "white-wins".into(),
-                    Outcome::Win {
-                        winner: Colour::Black,
-                        ..
-                    } => "black-wins".into(),
-                    Outcome::Draw { .. } => "draw".into(),
-                };
-                if !["ongoing", "white-wins", "black-wins", "draw"].contains(&want.as_str()) {
-                    failures.push(format!(
-                        "outcome `{want}` is not one of ongoing, white-wins, black-wins, draw"
-                    ));
-                } else if got != *want {
-                    failures.push(format!(
-                        "outcome: expected {want}, got {got} (at {})",
-                        game.fen(&now)
-                    ));
-                }
-            }
-        }
-        result(failures)
     }
 }
 
+/// Every disagreement between `game` and what `case` says.
+fn check_case<G: Game>(game: &G, case: &Case) -> Vec<String> {
+    let mut failures = Vec::new();
+    let pos = match game.parse_fen(&case.fen) {
+        Ok(p) => p,
+        Err(e) => return vec![e.to_string()],
+    };
+    if case.moves.is_none()
+        && case.perft.is_none()
+        && case.perft_unique.is_none()
+        && case.perft_paths.is_none()
+        && case.outcome.is_none()
+    {
+        failures.push(
+            "nothing to check: give moves, perft, perft_unique, perft_paths or outcome".into(),
+        );
+    }
+    if let Some(expected) = &case.moves {
+        check_moves(game, &pos, expected, &mut failures);
+    }
+    for (table, count) in [
+        (&case.perft, Count::Unique),
+        (&case.perft_unique, Count::Unique),
+        (&case.perft_paths, Count::Paths),
+    ] {
+        for (i, &want) in table.iter().flatten().enumerate() {
+            let depth = i as u32 + 1;
+            let got = game.perft(&pos, depth, count);
+            if got != want as u128 {
+                failures.push(format!(
+                    "perft({depth}) {}: expected {want}, got {got}",
+                    count.name()
+                ));
+            }
+        }
+    }
+    if case.play.is_some() && case.outcome.is_none() {
+        failures.push("`play` is only used before checking `outcome`".into());
+    }
+    if case.reason.is_some() && case.outcome.is_none() {
+        failures.push("`reason` is only checked with `outcome`".into());
+    }
+    if let Some(want) = &case.outcome {
+        let sides = game.side_names();
+        let valid: Vec<String> = ["ongoing".to_string(), "draw".to_string()]
+            .into_iter()
+            .chain(sides.iter().map(|s| format!("{s}-wins")))
+            .collect();
+        let text = case.play.as_ref().map(|p| p.join(" ")).unwrap_or_default();
+        match crate::replay::replay(game, &pos, &text, "play", true) {
+            Err(e) => failures.push(format!("play: {e} ({})", e.help.clone().unwrap_or_default())),
+            Ok(history) => {
+                let outcome = game.outcome(&history);
+                let (got, reason) = match &outcome {
+                    Outcome::Ongoing => ("ongoing".to_string(), String::new()),
+                    Outcome::Win { winner, reason } => (format!("{winner}-wins"), reason.clone()),
+                    Outcome::Draw { reason } => ("draw".to_string(), reason.clone()),
+                };
+                let now = history.last().expect("the start at least");
+                if !valid.contains(want) {
+                    failures.push(format!(
+                        "outcome `{want}` is not one of {}",
+                        valid.join(", ")
+                    ));
+                } else if got != *want {
+                    failures.push(format!(
+                        "outcome: expected {want}, got {outcome} (at {})",
+                        game.fen(now)
+                    ));
+                }
+                if let Some(words) = &case.reason
+                    && !reason.contains(words.as_str())
+                {
+                    failures.push(format!(
+                        "reason: expected `{words}` in \"{reason}\" ({outcome})"
+                    ));
+                }
+            }
+        }
+    }
+    failures
+}
+
 /// Compares the legal moves with the expected set: moves missing and moves extra.
-fn check_moves(
-    game: &Draughts,
-    pos: &crate::Position,
+fn check_moves<G: Game>(
+    game: &G,
+    pos: &G::Position,
     expected: &[String],
     failures: &mut Vec<String>,
 ) {
-    let notated = game.notated_moves(pos);
+    let notated = game.moves_with_notation(pos);
     let mut matched = vec![false; notated.len()];
     let mut missing = Vec::new();
     for text in expected {
         match game.matching_moves(pos, text) {
             Err(e) => failures.push(format!("expected move `{text}`: {e}")),
-            Ok((_, found)) => match found.len() {
+            Ok(found) => match found.len() {
                 0 => missing.push(text.clone()),
                 1 => {
                     if std::mem::replace(&mut matched[found[0]], true) {
@@ -287,12 +296,13 @@ fn check_moves(
             },
         }
     }
-    let extra: Vec<&str> = notated
+    let mut extra: Vec<&str> = notated
         .iter()
         .zip(&matched)
         .filter(|(_, m)| !**m)
         .map(|((_, t), _)| t.as_str())
         .collect();
+    extra.sort_by(|a, b| crate::game::natural_cmp(a, b));
     if !missing.is_empty() {
         failures.push(format!("moves missing: {}", missing.join(" ")));
     }

@@ -1,116 +1,185 @@
-//! The game-family trait: what perft, divide, the CLI and the test harness need of a game.
-//! Draughts is one family; Xiangqi will be another.
+//! The game-family trait: what the perft driver, divide, fixtures, the CLI and the tests need
+//! of a game. Draughts is one family, the chess-like family (Xiangqi) another; everything
+//! outside the family folders is written against this trait.
 
 use crate::diagnostics::LocatedError;
-pub use crate::movegen::Count;
+use crate::perft::{Table, TableKey};
+use crate::rules::Family;
 
-/// One family of games (draughts, Xiangqi) with its rules loaded.
+/// Which move sequences perft counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Count {
+    /// Distinct moves: same from, to and captured set = one move (the default).
+    #[default]
+    Unique,
+    /// Every distinct jump sequence (in families without jump sequences, the same as
+    /// `Unique`).
+    Paths,
+}
+
+impl Count {
+    /// The name as the command line and the reports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Count::Unique => "unique",
+            Count::Paths => "paths",
+        }
+    }
+}
+
+/// How a game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Play goes on.
+    Ongoing,
+    /// One side has won.
+    Win {
+        /// The winner, as the rules name the side (`white`, `red`).
+        winner: String,
+        /// Why, in words.
+        reason: String,
+    },
+    /// Drawn.
+    Draw {
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Ongoing => write!(f, "ongoing"),
+            Outcome::Win { winner, reason } => write!(f, "{winner} wins: {reason}"),
+            Outcome::Draw { reason } => write!(f, "draw: {reason}"),
+        }
+    }
+}
+
+/// One family of games (draughts, chess-like) with a variant's rules loaded.
 pub trait Game: Sync {
     /// A position of the game.
-    type Position: Clone + Send + Sync;
+    type Position: Clone + Send + Sync + Eq + std::hash::Hash + std::fmt::Debug;
     /// A legal move.
-    type Move: Clone + Send + Sync;
+    type Move: Clone + Send + Sync + std::fmt::Debug;
+    /// What the shared transposition table stores to tell positions apart exactly.
+    type Key: TableKey;
 
+    /// The family.
+    fn family(&self) -> Family;
     /// The variant id as asked for (overlays included).
     fn id(&self) -> &str;
+    /// The variant's name.
+    fn name(&self) -> &str;
     /// The start position.
     fn start(&self) -> Self::Position;
     /// Reads a FEN in the family's format.
     fn parse_fen(&self, fen: &str) -> Result<Self::Position, LocatedError>;
     /// Writes a FEN.
     fn fen(&self, pos: &Self::Position) -> String;
+    /// The legal moves (unique; [`Game::paths`] says how many sequences each stands for).
+    fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
     /// The legal moves with their notation (canonical, unambiguous among themselves).
     fn moves_with_notation(&self, pos: &Self::Position) -> Vec<(Self::Move, String)>;
-    /// The position after a move.
+    /// The notations `moves --notation` can write, the default first.
+    fn notations(&self) -> &'static [&'static str];
+    /// The legal moves written in `notation` (one of [`Game::notations`]; the default for
+    /// any other).
+    fn moves_in(&self, pos: &Self::Position, notation: &str) -> Vec<(Self::Move, String)> {
+        let _ = notation;
+        self.moves_with_notation(pos)
+    }
+    /// The indices, in [`Game::moves_with_notation`], of the legal moves that `text` may
+    /// name in any notation the family reads (none when it names no legal move, several when
+    /// it is ambiguous). An error when `text` is not a move at all.
+    fn matching_moves(&self, pos: &Self::Position, text: &str) -> Result<Vec<usize>, LocatedError>;
+    /// Reads a move in any notation the family accepts, and finds it among the legal moves.
+    fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, LocatedError> {
+        let source = crate::diagnostics::SourceFile {
+            name: "move".into(),
+            text: text.into(),
+        };
+        let found = self.matching_moves(pos, text)?;
+        let mut notated = self.moves_with_notation(pos);
+        match found.len() {
+            1 => Ok(notated.swap_remove(found[0]).0),
+            0 => {
+                let mut legal: Vec<&str> = notated.iter().map(|(_, t)| t.as_str()).collect();
+                legal.sort_by(|a, b| natural_cmp(a, b));
+                Err(LocatedError::new(
+                    &source,
+                    0..text.len(),
+                    format!("`{text}` is not a legal move here"),
+                    Some(if legal.is_empty() {
+                        "there is no legal move in this position".into()
+                    } else {
+                        format!("legal moves: {}", legal.join(" "))
+                    }),
+                ))
+            }
+            _ => {
+                let options: Vec<&str> = found.iter().map(|&i| notated[i].1.as_str()).collect();
+                Err(LocatedError::new(
+                    &source,
+                    0..text.len(),
+                    format!("`{text}` is ambiguous"),
+                    Some(format!("write one of: {}", options.join(" or "))),
+                ))
+            }
+        }
+    }
+    /// The position after a move, with the game's counters brought up to date.
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
+    /// The position after a move as perft sees it: counters that never prune the tree are
+    /// left as they were, so that transpositions compare equal.
+    fn perft_child(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position {
+        self.play(pos, mv)
+    }
     /// How many jump sequences (paths) a move stands for; 1 in games without them.
     fn paths(&self, _mv: &Self::Move) -> u64 {
         1
     }
-    /// Number of leaf nodes `depth` plies below `pos`.
-    fn perft(&self, pos: &Self::Position, depth: u32, count: Count) -> u128;
-
-    /// Perft with threads, a transposition table and progress reports, where the family
-    /// supports them (the default ignores the options).
-    fn perft_with(
+    /// Number of leaf nodes `depth` plies below `pos`, on one thread, with an optional
+    /// transposition table shared with other searches.
+    fn perft_in(
         &self,
         pos: &Self::Position,
         depth: u32,
         count: Count,
-        options: &PerftOptions<'_>,
-    ) -> u128 {
-        let _ = options;
-        self.perft(pos, depth, count)
+        table: Option<&Table<Self::Key>>,
+    ) -> u128;
+    /// Number of leaf nodes `depth` plies below `pos` (one thread, no table).
+    fn perft(&self, pos: &Self::Position, depth: u32, count: Count) -> u128 {
+        self.perft_in(pos, depth, count, None)
     }
-
-    /// Perft of each legal move, sorted by move text (the Stockfish `divide`). With
-    /// [`Count::Paths`] a move that several jump sequences make is weighted by their number.
-    fn divide(&self, pos: &Self::Position, depth: u32, count: Count) -> Vec<(String, u128)> {
-        divide_by(self, pos, depth, count, |child, d| {
-            self.perft(child, d, count)
-        })
-    }
-}
-
-/// Divide with a given perft for the children: `(move text, count)` sorted by move, a move
-/// weighted by its number of jump sequences under [`Count::Paths`]. Shared by
-/// [`Game::divide`] and the families' own variants (threads, a shared table).
-pub fn divide_by<G: Game + ?Sized>(
-    game: &G,
-    pos: &G::Position,
-    depth: u32,
-    count: Count,
-    perft: impl Fn(&G::Position, u32) -> u128,
-) -> Vec<(String, u128)> {
-    let mut out: Vec<(String, u128)> = game
-        .moves_with_notation(pos)
-        .into_iter()
-        .map(|(mv, text)| {
-            let child = game.play(pos, &mv);
-            let n = if depth <= 1 {
-                1
-            } else {
-                perft(&child, depth - 1)
-            };
-            let weight = match count {
-                Count::Unique => 1,
-                Count::Paths => game.paths(&mv) as u128,
-            };
-            (text, n * weight)
-        })
-        .collect();
-    out.sort_by(|a, b| natural_cmp(&a.0, &b.0));
-    out
-}
-
-/// How a perft runs: threads, hash, progress.
-#[derive(Clone, Copy)]
-pub struct PerftOptions<'a> {
-    /// Worker threads (at least 1).
-    pub threads: usize,
-    /// Transposition table size in MiB; 0 for none.
-    pub hash_mb: usize,
-    /// Called with (subtrees done, subtrees in all) as the search goes.
-    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
-}
-
-impl Default for PerftOptions<'_> {
-    fn default() -> Self {
-        PerftOptions {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+    /// Perft of each legal move, sorted by move text (the Stockfish `divide`), on one thread
+    /// without a table; [`crate::perft::divide`] takes threads and a table.
+    fn divide(&self, pos: &Self::Position, depth: u32, count: Count) -> Vec<(String, u128)>
+    where
+        Self: Sized,
+    {
+        let options = crate::perft::PerftOptions {
+            threads: 1,
             hash_mb: 0,
             progress: None,
-        }
+        };
+        crate::perft::divide(self, pos, depth, count, &options)
     }
-}
-
-impl std::fmt::Debug for PerftOptions<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PerftOptions")
-            .field("threads", &self.threads)
-            .field("hash_mb", &self.hash_mb)
-            .finish()
-    }
+    /// How the game stands after `history` (the positions of the game in order, the current
+    /// one last; families whose results need no history look at the last only).
+    fn outcome(&self, history: &[Self::Position]) -> Outcome;
+    /// The two sides as the rules name them, the one that moves first in the FEN's `w` or
+    /// `W` first (`["white", "black"]`, `["red", "black"]`).
+    fn side_names(&self) -> [&str; 2];
+    /// The side to move: 0 or 1, an index into [`Game::side_names`].
+    fn side_to_move(&self, pos: &Self::Position) -> usize;
+    /// One legal move as a JSON object for `moves --json` (at least `notation`, `from`, `to`
+    /// and `captured`).
+    fn move_json(&self, pos: &Self::Position, mv: &Self::Move, text: &str) -> serde_json::Value;
+    /// A few lines that say what the compiled rules are, for `check`.
+    fn describe(&self) -> Vec<String>;
+    /// The board drawn in text, one line per rank or row, for people.
+    fn diagram(&self, pos: &Self::Position) -> String;
 }
 
 /// Orders move texts so that `9-13` comes before `10-14` (numbers compared as numbers).

@@ -1,8 +1,9 @@
 //! # rulebench
 //!
-//! Board-game rules as data. A draughts variant is a TOML file in `rules/`; a generic engine
-//! reads it; perft counts and rule-edge fixtures show that the file and the engine say what
-//! the rule book says.
+//! Board-game rules as data. A variant is a TOML file in `rules/` that names its family
+//! (draughts, or the chess-like family of Xiangqi); a generic engine per family reads it;
+//! perft counts and rule-edge fixtures show that the file and the engine say what the rule
+//! book says.
 //!
 //! ```
 //! use rulebench::{Count, Draughts, Game};
@@ -17,24 +18,28 @@
 //! let mv = game.parse_move(&pos, "c3:g7").unwrap();
 //! assert_eq!(mv.captured.count_ones(), 2);
 //! ```
+//!
+//! The layout: [`rules`] loads any rules file; [`game`] is the trait every family implements;
+//! [`perft`] (threads, the exact shared table, divide), [`fixtures`] and [`cli`] are written
+//! against it; [`draughts`] and [`chess`] are the families.
 #![warn(missing_docs)]
 // Errors are the cold path; a located error carries its source text so that it can be
 // rendered with the offending line, which makes it larger than clippy's default limit.
 #![allow(clippy::result_large_err)]
 
+pub mod cli;
 pub mod diagnostics;
 pub mod draughts;
 pub mod fixtures;
 pub mod game;
-pub mod geometry;
-pub mod movegen;
-pub mod position;
+pub mod perft;
+pub mod replay;
 pub mod rules;
-pub mod table;
+pub mod variant;
 
 pub use diagnostics::LocatedError;
-pub use draughts::{Draughts, Outcome};
-pub use game::{Count, Game, PerftOptions};
-pub use movegen::{DetailedMove, Move};
-pub use position::Position;
-pub use rules::{Colour, Rules};
+pub use draughts::movegen::{DetailedMove, Move};
+pub use draughts::{Colour, Draughts, Position, Rules};
+pub use game::{Count, Game, Outcome};
+pub use perft::PerftOptions;
+pub use variant::Variant;

@@ -38,10 +38,7 @@ fn case(moves: &[&str]) -> Case {
         description: "runner self-test".into(),
         rule: "RULES.md §1 compulsory capture".into(),
         moves: Some(moves.iter().map(|s| s.to_string()).collect()),
-        perft_unique: None,
-        perft_paths: None,
-        play: None,
-        outcome: None,
+        ..Case::default()
     }
 }
 

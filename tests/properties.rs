@@ -2,7 +2,7 @@
 //! The default is 24 cases per property; set `PROPTEST_CASES` for more (see README).
 
 use proptest::prelude::*;
-use rulebench::rules::Criterion;
+use rulebench::draughts::schema::Criterion;
 use rulebench::{Colour, Count, DetailedMove, Draughts, Game, PerftOptions, Position, Rules};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -242,7 +242,7 @@ proptest! {
             for (threads, hash_mb) in [(1, 1), (2, 1), (4, 0), (4, 2)] {
                 let options = PerftOptions { threads, hash_mb, progress: None };
                 prop_assert_eq!(
-                    game.perft_with(&pos, 5, count, &options), plain,
+                    rulebench::perft::perft(game, &pos, 5, count, &options), plain,
                     "{} {} {:?} {} threads {} MiB", game.id(), game.fen(&pos), count, threads, hash_mb
                 );
             }

@@ -182,7 +182,7 @@ fn house_rule_on_the_wrong_board() {
     assert_at(
         &e,
         "rules/house/no-compulsory-capture.toml",
-        10,
+        11,
         10,
         &["8x8", "10x10"],
     );
@@ -218,9 +218,19 @@ fn schema_version_is_required_and_checked() {
 fn a_root_file_must_state_every_rule() {
     let (path, e) = error_of(
         "missing",
-        "schema = 1\n[variant]\nsource = \"x\"\n[board]\ncolumns = 8\nrows = 8\nplayable_corner = \"lower-left\"\n",
+        "schema = 1\nfamily = \"draughts\"\n[variant]\nsource = \"x\"\n[board]\ncolumns = 8\nrows = 8\nplayable_corner = \"lower-left\"\n",
     );
     assert_at(&e, &path, 1, 1, &["missing `[setup] first_to_move`"]);
+    let (path, e) = error_of(
+        "no-family",
+        "schema = 1\n[variant]\nsource = \"x\"\n[board]\ncolumns = 8\n",
+    );
+    assert_at(&e, &path, 1, 1, &["missing `family`", "draughts", "chess"]);
+    let (path, e) = error_of(
+        "bad-family",
+        "schema = 1\nfamily = \"checkers\"\n[variant]\nsource = \"x\"\n",
+    );
+    assert_at(&e, &path, 2, 10, &["checkers", "draughts", "chess"]);
 }
 
 #[test]
@@ -233,7 +243,7 @@ fn a_child_states_only_the_difference() {
     );
     let r = Rules::load(&path).unwrap();
     assert_eq!(r.id, "frisky");
-    assert_eq!(r.king_range, rulebench::rules::KingRange::Short);
+    assert_eq!(r.king_range, rulebench::draughts::schema::KingRange::Short);
     assert!(r.men_capture_backward, "inherited from russian");
     assert_eq!(r.aliases, Vec::<String>::new(), "identity is not inherited");
     // A house rule can be named in `extends` too.

@@ -1,24 +1,40 @@
 //! The perft transposition table, shared between threads.
 //!
-//! Each entry stores the whole position (both sides' pieces, the kings, the side to move) with
-//! the remaining depth, the counting convention and the count, so that two positions with the
-//! same hash can never exchange counts: the hash only chooses the bucket. An entry is read and
+//! Each entry stores the whole position (its family's exact key, such as both sides' pieces and
+//! the kings, and the side to move) with the remaining depth, the counting convention and the
+//! count, so that two positions with the same hash can never exchange counts: the hash only
+//! chooses the bucket. An entry is read and
 //! written under a lock bit in its first word; a thread that finds the bit set treats the
 //! entry as absent instead of waiting, so a torn entry is never read.
 
-use crate::position::Position;
-use crate::rules::Colour;
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const LOCK: u64 = 1 << 63;
 const VALID: u64 = 1 << 62;
-const WORDS: usize = 5;
+
+/// What tells two positions apart exactly (the side to move aside): a few 64-bit words.
+pub trait TableKey: Copy + Send + Sync {
+    /// The number of words.
+    const WORDS: usize;
+    /// Word `i`.
+    fn word(&self, i: usize) -> u64;
+}
+
+impl<const N: usize> TableKey for [u64; N] {
+    const WORDS: usize = N;
+    #[inline(always)]
+    fn word(&self, i: usize) -> u64 {
+        self[i]
+    }
+}
 
 /// A transposition table for perft: buckets of two entries (one kept for the deepest
-/// count, one always replaced), 40 bytes an entry.
-pub struct Table {
+/// count, one always replaced); an entry is a header word, the key's words and the count.
+pub struct Table<K: TableKey> {
     words: Words,
     bucket_mask: u64,
+    _key: PhantomData<K>,
 }
 
 /// The table's memory: zeroed words, from an anonymous mapping with transparent huge pages
@@ -76,43 +92,48 @@ impl Drop for Words {
     }
 }
 
-impl std::fmt::Debug for Table {
+impl<K: TableKey> std::fmt::Debug for Table<K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Table({} entries)", self.entries())
     }
 }
 
-fn meta(depth: u32, side: Colour, paths: bool) -> u64 {
-    VALID | (depth as u64 & 0xFF) | ((side == Colour::Black) as u64) << 8 | (paths as u64) << 9
+fn meta(depth: u32, side: u8, paths: bool) -> u64 {
+    VALID | (depth as u64 & 0xFF) | (side as u64 & 1) << 8 | (paths as u64) << 9
 }
 
-impl Table {
+impl<K: TableKey> Table<K> {
+    /// Words an entry: header, key, count.
+    const ENTRY: usize = K::WORDS + 2;
+
     /// A table of at most `megabytes` MiB (rounded down to a power of two of buckets); at
     /// least one bucket. `None` when the memory cannot be had.
-    pub fn new(megabytes: usize) -> Option<Table> {
+    pub fn new(megabytes: usize) -> Option<Table<K>> {
         let bytes = megabytes.saturating_mul(1 << 20);
-        let buckets = (bytes / (2 * WORDS * 8)).max(1);
+        let buckets = (bytes / (2 * Self::ENTRY * 8)).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         Some(Table {
-            words: Words::zeroed(buckets * 2 * WORDS)?,
+            words: Words::zeroed(buckets * 2 * Self::ENTRY)?,
             bucket_mask: buckets as u64 - 1,
+            _key: PhantomData,
         })
     }
 
     /// Number of entries.
     pub fn entries(&self) -> usize {
-        self.words.len() / WORDS
+        self.words.len() / Self::ENTRY
     }
 
     fn entry(&self, hash: u64, i: usize) -> &[AtomicU64] {
-        let start = ((hash & self.bucket_mask) as usize * 2 + i) * WORDS;
-        &self.words[start..start + WORDS]
+        let start = ((hash & self.bucket_mask) as usize * 2 + i) * Self::ENTRY;
+        &self.words[start..start + Self::ENTRY]
     }
 
-    /// The stored count of `pos` at `depth`, if present.
+    /// The stored count of the position `key` with `side` (0 or 1) to move at `depth`, if
+    /// present.
     #[inline]
-    pub fn probe(&self, pos: &Position, hash: u64, depth: u32, paths: bool) -> Option<u64> {
-        let want = meta(depth, pos.side, paths);
+    pub fn probe(&self, key: &K, side: u8, hash: u64, depth: u32, paths: bool) -> Option<u64> {
+        let want = meta(depth, side, paths);
         for i in 0..2 {
             let e = self.entry(hash, i);
             let m = e[0].load(Ordering::Acquire);
@@ -125,23 +146,20 @@ impl Table {
             {
                 continue;
             }
-            let (w, b, k, n) = (
-                e[1].load(Ordering::Relaxed),
-                e[2].load(Ordering::Relaxed),
-                e[3].load(Ordering::Relaxed),
-                e[4].load(Ordering::Relaxed),
-            );
+            let same = (0..K::WORDS).all(|w| e[1 + w].load(Ordering::Relaxed) == key.word(w));
+            let n = e[K::WORDS + 1].load(Ordering::Relaxed);
             e[0].store(m, Ordering::Release);
-            if w == pos.white && b == pos.black && k == pos.kings {
+            if same {
                 return Some(n);
             }
         }
         None
     }
 
-    /// Stores the count of `pos` at `depth` (counts beyond `u64` are not stored).
+    /// Stores the count of the position `key` with `side` to move at `depth` (counts beyond
+    /// `u64` are not stored).
     #[inline]
-    pub fn store(&self, pos: &Position, hash: u64, depth: u32, paths: bool, count: u128) {
+    pub fn store(&self, key: &K, side: u8, hash: u64, depth: u32, paths: bool, count: u128) {
         let Ok(count) = u64::try_from(count) else {
             return;
         };
@@ -162,10 +180,10 @@ impl Table {
         {
             return; // another thread is at it: skip this store
         }
-        e[1].store(pos.white, Ordering::Relaxed);
-        e[2].store(pos.black, Ordering::Relaxed);
-        e[3].store(pos.kings, Ordering::Relaxed);
-        e[4].store(count, Ordering::Relaxed);
-        e[0].store(meta(depth, pos.side, paths), Ordering::Release);
+        for w in 0..K::WORDS {
+            e[1 + w].store(key.word(w), Ordering::Relaxed);
+        }
+        e[K::WORDS + 1].store(count, Ordering::Relaxed);
+        e[0].store(meta(depth, side, paths), Ordering::Release);
     }
 }

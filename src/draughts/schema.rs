@@ -1,39 +1,11 @@
-//! The rules-file schema: what a `rules/*.toml` file may say, every value located in its file.
+//! The draughts rules-file schema: what a draughts `rules/*.toml` file may say, every value
+//! located in its file.
 //!
 //! Every field is optional here, because a file that `extends` another states only what
 //! differs. The merged result is checked for completeness and consistency in `compile`.
 
-use serde::{Deserialize, Deserializer};
-use std::cell::Cell;
-use std::ops::Range;
-
-thread_local! {
-    /// The index of the file being deserialized, stamped on every [`Val`].
-    pub(crate) static CURRENT_FILE: Cell<usize> = const { Cell::new(0) };
-}
-
-/// A value read from a rules file, with the file and byte range it came from.
-#[derive(Clone, Debug)]
-pub struct Val<T> {
-    /// The value itself.
-    pub value: T,
-    /// Index of the source file in the loader's list.
-    pub file: usize,
-    /// Byte range of the value in that file.
-    pub span: Range<usize>,
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Val<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = toml::Spanned::<T>::deserialize(d)?;
-        let span = s.span();
-        Ok(Val {
-            value: s.into_inner(),
-            file: CURRENT_FILE.with(|c| c.get()),
-            span,
-        })
-    }
-}
+use crate::rules::{Family, Merge, OverlaySection, RulesFile, Val, VariantSection, merge_fields};
+use serde::Deserialize;
 
 /// A side of the board. White sits at the bottom of the diagram and holds the high numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
@@ -143,12 +115,14 @@ pub enum SquareNotation {
     Algebraic,
 }
 
-/// A whole rules file, as written.
+/// A whole draughts rules file, as written.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RulesFile {
+pub struct DraughtsFile {
     /// The schema version this file is written for.
     pub schema: Option<Val<u32>>,
+    /// `family = "draughts"`.
+    pub family: Option<Val<Family>>,
     /// A parent variant (`international`, `../x.toml`, `russian+no-compulsory-capture`).
     pub extends: Option<Val<String>>,
     /// Who the variant is: id, name, aliases, source.
@@ -171,36 +145,6 @@ pub struct RulesFile {
     pub draw: Option<Val<DrawSection>>,
     /// How moves and squares are written.
     pub notation: Option<Val<NotationSection>>,
-}
-
-/// `[variant]`
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VariantSection {
-    /// Short identifier, the file stem (`russian`).
-    pub id: Option<Val<String>>,
-    /// Full name.
-    pub name: Option<Val<String>>,
-    /// Other names the variant is known by.
-    pub aliases: Option<Val<Vec<String>>>,
-    /// Where the rules come from.
-    pub source: Option<Val<String>>,
-    /// One paragraph for people.
-    pub description: Option<Val<String>>,
-}
-
-/// `[overlay]`: a house rule meant to be applied on top of a variant.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OverlaySection {
-    /// Identifier used after `+` (`no-compulsory-capture`).
-    pub id: Option<Val<String>>,
-    /// Full name.
-    pub name: Option<Val<String>>,
-    /// Where the rule comes from.
-    pub source: Option<Val<String>>,
-    /// Board sizes it applies to, as `"8x8"`; empty or absent means any.
-    pub boards: Option<Val<Vec<String>>>,
 }
 
 /// `[board]`
@@ -289,33 +233,6 @@ pub struct NotationSection {
     pub pdn_game_type: Option<Val<u32>>,
 }
 
-/// Fills the unset fields of `child` from `parent`.
-pub(crate) trait Merge {
-    fn merge(&mut self, parent: Self);
-}
-
-impl<T: Merge> Merge for Option<Val<T>> {
-    // Sections merge field by field.
-    fn merge(&mut self, parent: Self) {
-        match (self.as_mut(), parent) {
-            (_, None) => {}
-            (None, Some(p)) => *self = Some(p),
-            (Some(c), Some(p)) => c.value.merge(p.value),
-        }
-    }
-}
-
-macro_rules! merge_fields {
-    ($ty:ty: $($field:ident),*) => {
-        impl Merge for $ty {
-            fn merge(&mut self, parent: Self) {
-                $( if self.$field.is_none() { self.$field = parent.$field; } )*
-            }
-        }
-    };
-}
-
-merge_fields!(OverlaySection: id, name, source, boards);
 merge_fields!(BoardSection: columns, rows, playable_corner);
 merge_fields!(SetupSection: rows_of_men, fen, first_to_move);
 merge_fields!(ManSection: captures, captures_kings);
@@ -325,11 +242,26 @@ merge_fields!(PromotionSection: during_capture);
 merge_fields!(DrawSection: quiet_moves, reset_by);
 merge_fields!(NotationSection: squares, capture_separator, move_separator, pdn_game_type);
 
-impl RulesFile {
-    /// Lays `self` (the child or overlay) over `parent`: what `self` states wins. The
-    /// `[variant]` identity is inherited only when `inherit_identity` (an overlay keeps the
-    /// base's identity; a child that extends a parent has its own).
-    pub(crate) fn over(mut self, parent: RulesFile, inherit_identity: bool) -> RulesFile {
+impl RulesFile for DraughtsFile {
+    const FAMILY: Family = Family::Draughts;
+
+    fn schema(&self) -> Option<&Val<u32>> {
+        self.schema.as_ref()
+    }
+
+    fn extends(&self) -> Option<&Val<String>> {
+        self.extends.as_ref()
+    }
+
+    fn variant(&self) -> Option<&Val<VariantSection>> {
+        self.variant.as_ref()
+    }
+
+    fn overlay(&self) -> Option<&Val<OverlaySection>> {
+        self.overlay.as_ref()
+    }
+
+    fn over(mut self, parent: DraughtsFile, inherit_identity: bool) -> DraughtsFile {
         self.board.merge(parent.board);
         self.setup.merge(parent.setup);
         self.man.merge(parent.man);
@@ -344,6 +276,14 @@ impl RulesFile {
         if self.schema.is_none() {
             self.schema = parent.schema;
         }
+        if self.family.is_none() {
+            self.family = parent.family;
+        }
         self
+    }
+
+    fn board_size(&self) -> Option<(u32, u32)> {
+        let board = &self.board.as_ref()?.value;
+        Some((board.columns.as_ref()?.value, board.rows.as_ref()?.value))
     }
 }

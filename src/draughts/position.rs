@@ -1,8 +1,8 @@
 //! Positions and PDN 3.0 FEN.
 
 use crate::diagnostics::{LocatedError, SourceFile};
-use crate::geometry::Geometry;
-use crate::rules::schema::Colour;
+use super::geometry::Geometry;
+use super::schema::Colour;
 use std::fmt::Write as _;
 use std::ops::Range;
 
@@ -43,6 +43,18 @@ impl Position {
             Colour::White => self.white,
             Colour::Black => self.black,
         }
+    }
+
+    /// What the transposition table stores to tell positions apart (the side aside).
+    #[inline(always)]
+    pub fn table_key(&self) -> [u64; 3] {
+        [self.white, self.black, self.kings]
+    }
+
+    /// The side to move as the table stores it: 0 white, 1 black.
+    #[inline(always)]
+    pub fn side_index(&self) -> u8 {
+        (self.side == Colour::Black) as u8
     }
 
     /// All occupied squares.

@@ -1,0 +1,60 @@
+//! `check`, `list` and `fixtures`.
+
+use crate::game::Game;
+use crate::variant::Variant;
+use crate::with_game;
+use miette::{IntoDiagnostic, Result};
+use std::io::Write;
+
+pub(super) fn check(out: &mut impl Write, rules: &str) -> Result<()> {
+    let variant = Variant::load(rules)?;
+    with_game!(&variant, game => {
+        writeln!(out, "ok: {} ({}, {})", game.id(), game.name(), game.family().name())
+            .into_diagnostic()?;
+        for line in game.describe() {
+            writeln!(out, "  {line}").into_diagnostic()?;
+        }
+        Ok(())
+    })
+}
+
+pub(super) fn list(out: &mut impl Write) -> Result<()> {
+    for s in crate::rules::shipped() {
+        if s.house_rule {
+            writeln!(out, "+{}\thouse rule\t{}", s.id, s.name).into_diagnostic()?;
+        } else {
+            let family = s.family.map_or("?", |f| f.name());
+            writeln!(out, "{}\t{family}\t{}", s.id, s.name).into_diagnostic()?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn fixtures(out: &mut impl Write, paths: Vec<std::path::PathBuf>) -> Result<()> {
+    let paths = if paths.is_empty() {
+        vec![std::path::PathBuf::from("fixtures")]
+    } else {
+        paths
+    };
+    let mut runner = crate::fixtures::Runner::new();
+    let (mut passed, mut failed) = (0, 0);
+    for path in &paths {
+        for result in runner.run_path(path) {
+            if result.passed() {
+                passed += 1;
+            } else {
+                failed += 1;
+                writeln!(out, "FAIL {} ({})", result.id, result.file.display())
+                    .into_diagnostic()?;
+                for f in &result.failures {
+                    writeln!(out, "  {f}").into_diagnostic()?;
+                }
+            }
+        }
+    }
+    writeln!(out, "{passed} passed, {failed} failed").into_diagnostic()?;
+    if failed > 0 {
+        return Err(miette::miette!("{failed} fixture(s) failed"));
+    }
+    Ok(())
+}

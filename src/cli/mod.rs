@@ -1,0 +1,51 @@
+//! The `rulebench` command line, a thin layer over the library: every verb works for every
+//! family, through the [`Game`](crate::Game) trait.
+
+mod args;
+mod meta;
+mod play;
+mod tree;
+
+use args::Command;
+use clap::Parser;
+use miette::Result;
+use std::process::ExitCode;
+
+/// Board-game rules as data: perft, divide, legal moves and outcomes for variants declared in
+/// rules files (draughts, and chess-like games such as Xiangqi).
+#[derive(Parser)]
+#[command(name = "rulebench", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+fn run(cli: Cli) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        Command::Perft { tree, json } => tree::perft(&mut out, &tree, json),
+        Command::Divide { tree } => tree::divide(&mut out, &tree),
+        Command::Moves {
+            position,
+            json,
+            notation,
+        } => play::moves(&mut out, &position, json, notation.as_deref()),
+        Command::Outcome { position } => play::outcome(&mut out, &position),
+        Command::Check { rules } => meta::check(&mut out, &rules),
+        Command::Fixtures { paths } => meta::fixtures(&mut out, paths),
+        Command::List => meta::list(&mut out),
+    }
+}
+
+/// Parses the command line, runs the verb, prints any error with its location on stderr.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(report) => {
+            eprintln!("{report:?}");
+            ExitCode::FAILURE
+        }
+    }
+}

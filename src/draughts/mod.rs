@@ -1,0 +1,313 @@
+//! The draughts family: a rules file compiled into a playable, countable game.
+//!
+//! - [`schema`] and [`rules`]: what a draughts rules file says, checked and compiled;
+//! - [`geometry`]: the padded bitboard layout of the dark squares;
+//! - [`position`]: positions and PDN FEN; [`notation`]: PDN moves;
+//! - [`movegen`]: the generator and its perft (captures, quiet moves, leaf counting).
+
+pub mod geometry;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod rules;
+pub mod schema;
+
+use crate::diagnostics::LocatedError;
+use crate::game::{Count, Game, Outcome};
+use crate::perft::Table;
+use crate::rules::Family;
+use movegen::{DetailedMove, Kernel, Move};
+pub use position::Position;
+pub use rules::Rules;
+pub use schema::Colour;
+
+/// A draughts variant ready to play: the rules and their compiled kernel.
+///
+/// ```
+/// use rulebench::{Draughts, Game, Count, Rules};
+/// let game = Draughts::new(Rules::load("american").unwrap());
+/// assert_eq!(game.perft(&game.start(), 3, Count::Unique), 302);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Draughts {
+    rules: Rules,
+    kernel: Kernel,
+}
+
+impl Draughts {
+    /// Compiles the rules.
+    pub fn new(rules: Rules) -> Draughts {
+        let kernel = Kernel::new(&rules);
+        Draughts { rules, kernel }
+    }
+
+    /// The same game run by the generator that reads the board layout from the kernel, as
+    /// boards of sizes not compiled in do (for tests: the shipped variants all have a size that
+    /// is compiled in).
+    #[doc(hidden)]
+    pub fn with_layout_read_at_run_time(mut self) -> Draughts {
+        self.kernel.read_layout_at_run_time();
+        self
+    }
+
+    /// Loads rules by spec (see [`Rules::load`]) and compiles them.
+    pub fn load(spec: &str) -> Result<Draughts, LocatedError> {
+        Rules::load(spec).map(Draughts::new)
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The legal moves (unique; `paths` counts the jump orders of each).
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        movegen::legal_moves(&self.kernel, pos).as_slice().to_vec()
+    }
+
+    /// The legal moves with every jump sequence that makes each.
+    pub fn detailed_moves(&self, pos: &Position) -> Vec<DetailedMove> {
+        movegen::detailed_moves(&self.kernel, pos)
+    }
+
+    /// The position after `mv`, with the draw counter and move number brought up to date.
+    pub fn play(&self, pos: &Position, mv: &Move) -> Position {
+        let mut next = movegen::play_fast(pos, mv);
+        let man = pos.kings & (1u64 << mv.from) == 0;
+        let reset = self.rules.draw.is_some_and(|d| {
+            (d.reset_by_capture && mv.is_capture())
+                || (d.reset_by_promotion && mv.promotes)
+                || (d.reset_by_man_move && man)
+        });
+        next.quiet_plies = if reset {
+            0
+        } else {
+            pos.quiet_plies.saturating_add(1)
+        };
+        if pos.side != self.rules.start.side {
+            next.move_number = pos.move_number.saturating_add(1);
+        }
+        next
+    }
+
+    /// How the game stands: the side to move loses with no piece or no legal move; the
+    /// quiet-move rule draws. (Perft never looks at this.)
+    pub fn outcome(&self, pos: &Position) -> Outcome {
+        let side = pos.side;
+        let name = colour_name;
+        if pos.pieces(side.opponent()) == 0 {
+            return Outcome::Win {
+                winner: name(side).into(),
+                reason: format!("{} has no pieces left", name(side.opponent())),
+            };
+        }
+        if pos.pieces(side) == 0 {
+            return Outcome::Win {
+                winner: name(side.opponent()).into(),
+                reason: format!("{} has no pieces left", name(side)),
+            };
+        }
+        if movegen::legal_moves(&self.kernel, pos).is_empty() {
+            return Outcome::Win {
+                winner: name(side.opponent()).into(),
+                reason: format!("{} has no legal move", name(side)),
+            };
+        }
+        if let Some(d) = self.rules.draw
+            && pos.quiet_plies >= 2 * d.quiet_moves
+        {
+            return Outcome::Draw {
+                reason: format!(
+                    "{} moves by each side without a capture or promotion",
+                    d.quiet_moves
+                ),
+            };
+        }
+        Outcome::Ongoing
+    }
+
+    /// The Zobrist hash of a position (pieces and side to move).
+    pub fn zobrist(&self, pos: &Position) -> u64 {
+        self.kernel.zobrist(pos)
+    }
+
+    /// The Zobrist hash after `mv`, updated incrementally from `hash` (the hash of `pos`), as
+    /// the hashed perft does.
+    pub fn zobrist_after(&self, pos: &Position, hash: u64, mv: &Move) -> u64 {
+        self.kernel.zobrist_after(pos, hash, mv)
+    }
+
+}
+
+impl Game for Draughts {
+    type Position = Position;
+    type Move = Move;
+    type Key = [u64; 3];
+
+    fn family(&self) -> Family {
+        Family::Draughts
+    }
+
+    fn id(&self) -> &str {
+        &self.rules.id
+    }
+
+    fn name(&self) -> &str {
+        &self.rules.name
+    }
+
+    fn start(&self) -> Position {
+        self.rules.start
+    }
+
+    fn parse_fen(&self, fen: &str) -> Result<Position, LocatedError> {
+        Position::from_fen(&self.rules.geometry, fen)
+    }
+
+    fn fen(&self, pos: &Position) -> String {
+        pos.to_fen(&self.rules.geometry)
+    }
+
+    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        Draughts::legal_moves(self, pos)
+    }
+
+    fn moves_with_notation(&self, pos: &Position) -> Vec<(Move, String)> {
+        self.notated_moves(pos)
+            .into_iter()
+            .map(|(d, t)| (d.mv, t))
+            .collect()
+    }
+
+    fn notations(&self) -> &'static [&'static str] {
+        &["pdn"]
+    }
+
+    fn matching_moves(&self, pos: &Position, text: &str) -> Result<Vec<usize>, LocatedError> {
+        Draughts::matching_moves(self, pos, text).map(|(_, found)| found)
+    }
+
+    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, LocatedError> {
+        Draughts::parse_move(self, pos, text)
+    }
+
+    fn play(&self, pos: &Position, mv: &Move) -> Position {
+        Draughts::play(self, pos, mv)
+    }
+
+    fn perft_child(&self, pos: &Position, mv: &Move) -> Position {
+        movegen::play_fast(pos, mv)
+    }
+
+    fn paths(&self, mv: &Move) -> u64 {
+        mv.paths as u64
+    }
+
+    fn perft_in(
+        &self,
+        pos: &Position,
+        depth: u32,
+        count: Count,
+        table: Option<&Table<[u64; 3]>>,
+    ) -> u128 {
+        movegen::perft_dispatch(&self.kernel, pos, depth, count, table)
+    }
+
+    fn outcome(&self, history: &[Position]) -> Outcome {
+        match history.last() {
+            Some(pos) => Draughts::outcome(self, pos),
+            None => Outcome::Ongoing,
+        }
+    }
+
+    fn side_names(&self) -> [&str; 2] {
+        [colour_name(Colour::White), colour_name(Colour::Black)]
+    }
+
+    fn side_to_move(&self, pos: &Position) -> usize {
+        pos.side_index() as usize
+    }
+
+    fn move_json(&self, pos: &Position, mv: &Move, text: &str) -> serde_json::Value {
+        let geo = &self.rules.geometry;
+        let detailed = self.detailed_moves(pos);
+        let paths = detailed
+            .iter()
+            .find(|d| d.mv == *mv)
+            .map_or_else(Vec::new, |d| d.paths[0].clone());
+        let captured: Vec<u32> = geo
+            .bits()
+            .filter(|b| mv.captured & (1 << b) != 0)
+            .map(|b| geo.number(b))
+            .collect();
+        let mut path = vec![geo.number(mv.from as u32)];
+        path.extend(paths.iter().map(|&b| geo.number(b)));
+        serde_json::json!({
+            "notation": text,
+            "from": geo.number(mv.from as u32),
+            "to": geo.number(mv.to as u32),
+            "path": path,
+            "captured": captured,
+            "promotes": mv.promotes,
+            "paths": mv.paths,
+        })
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let r = &self.rules;
+        vec![
+            format!(
+                "board {}x{}, start {}",
+                r.geometry.columns(),
+                r.geometry.rows(),
+                self.fen(&r.start)
+            ),
+            format!(
+                "{} legal moves at the start",
+                Draughts::legal_moves(self, &r.start).len()
+            ),
+        ]
+    }
+
+    fn diagram(&self, pos: &Position) -> String {
+        let geo = &self.rules.geometry;
+        let mut out = String::new();
+        for row in 0..geo.rows() {
+            out.push_str(&format!("{:>3} ", geo.rows() - row));
+            for column in 0..geo.columns() {
+                let cell = geo
+                    .bits()
+                    .find(|&b| geo.coordinates(b) == (row, column))
+                    .map_or(' ', |b| {
+                        let bit = 1u64 << b;
+                        let king = pos.kings & bit != 0;
+                        match (pos.white & bit != 0, pos.black & bit != 0) {
+                            (true, _) if king => 'W',
+                            (true, _) => 'w',
+                            (_, true) if king => 'B',
+                            (_, true) => 'b',
+                            _ => '.',
+                        }
+                    });
+                out.push(' ');
+                out.push(cell);
+            }
+            out.push('\n');
+        }
+        out.push_str("    ");
+        for column in 0..geo.columns() {
+            out.push(' ');
+            out.push((b'a' + column as u8) as char);
+        }
+        out.push('\n');
+        out
+    }
+}
+
+/// A side as players name it.
+fn colour_name(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "white",
+        Colour::Black => "black",
+    }
+}

@@ -1,0 +1,513 @@
+//! Captures: the sinks that receive complete jump sequences (lists with precedence and
+//! duplicate merging), and the depth-first search of one piece's capture sequences.
+use super::*;
+use crate::draughts::schema::PromotionDuringCapture;
+
+/// Where completed capture sequences go.
+pub(crate) trait Sink {
+    /// Whether the sink wants the landing squares of each jump ([`Sink::land`]).
+    const WANTS_PATH: bool = false;
+    /// Records that jump number `slot` (0-based) of the sequence being searched lands on `square`.
+    #[inline(always)]
+    fn land(&mut self, _slot: usize, _square: u8) {}
+    /// Offers one complete capture sequence of `jumps` jumps.
+    fn capture(&mut self, mv: Move, score: u128, jumps: u32);
+    /// Offers an ordinary move.
+    fn quiet(&mut self, mv: Move);
+    /// Whether any capture has been accepted.
+    fn has_captures(&self) -> bool;
+}
+
+/// A reusable list of unique moves (captures first), with duplicate jump orders merged.
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    pub(super) moves: Vec<Move>,
+    pub(super) best: u128,
+    pub(super) captures: usize,
+}
+
+impl MoveList {
+    /// An empty list with room for `n` moves.
+    pub fn with_capacity(n: usize) -> Self {
+        MoveList {
+            moves: Vec::with_capacity(n),
+            best: 0,
+            captures: 0,
+        }
+    }
+
+    /// The moves.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Number of unique moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.moves.clear();
+        self.best = 0;
+        self.captures = 0;
+    }
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
+        if score < self.best {
+            return;
+        }
+        if score > self.best {
+            self.moves.clear();
+            self.best = score;
+        }
+        // Two captures of fewer than three pieces never share from, to and captured set.
+        if jumps >= 3
+            && let Some(m) = self.moves.iter_mut().find(|m| m.same_as(&mv))
+        {
+            m.paths += 1;
+            return;
+        }
+        self.moves.push(mv);
+        self.captures = self.moves.len();
+    }
+
+    #[inline]
+    fn quiet(&mut self, mv: Move) {
+        self.moves.push(mv);
+    }
+
+    #[inline]
+    fn has_captures(&self) -> bool {
+        self.captures > 0
+    }
+}
+
+/// A unique move with every jump sequence (landing squares, as bits) that makes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DetailedMove {
+    /// The move.
+    pub mv: Move,
+    /// Each jump sequence: the squares landed on after each capture (the last is `to`).
+    pub paths: Vec<Vec<u32>>,
+}
+
+pub(crate) struct DetailedList {
+    pub(crate) moves: Vec<DetailedMove>,
+    pub(super) best: u128,
+    pub(super) path: [u8; 64],
+}
+
+impl Default for DetailedList {
+    fn default() -> Self {
+        DetailedList {
+            moves: Vec::new(),
+            best: 0,
+            path: [0; 64],
+        }
+    }
+}
+
+impl Sink for DetailedList {
+    const WANTS_PATH: bool = true;
+
+    fn land(&mut self, slot: usize, square: u8) {
+        self.path[slot] = square;
+    }
+
+    fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
+        if score < self.best {
+            return;
+        }
+        if score > self.best {
+            self.moves.clear();
+            self.best = score;
+        }
+        let path: Vec<u32> = self.path[..jumps as usize]
+            .iter()
+            .map(|&b| b as u32)
+            .collect();
+        if let Some(m) = self.moves.iter_mut().find(|m| m.mv.same_as(&mv)) {
+            m.mv.paths += 1;
+            m.paths.push(path);
+            return;
+        }
+        self.moves.push(DetailedMove {
+            mv,
+            paths: vec![path],
+        });
+    }
+
+    fn quiet(&mut self, mv: Move) {
+        self.moves.push(DetailedMove {
+            mv,
+            paths: vec![vec![mv.to as u32]],
+        });
+    }
+
+    fn has_captures(&self) -> bool {
+        self.moves.iter().any(|m| m.mv.is_capture())
+    }
+}
+
+/// The search for capture sequences of one piece.
+pub(super) struct Capture<'a, S: Sink, P: Shape, const WHITE: bool> {
+    pub(super) k: &'a Kernel,
+    pub(super) sink: &'a mut S,
+    pub(super) from: u32,
+    /// All pieces but the mover; captured pieces stay in it (they are removed after the move).
+    pub(super) occupied: u64,
+    pub(super) enemy: u64,
+    pub(super) enemy_kings: u64,
+    /// The pieces a man may take (kings excluded where men may not take them).
+    pub(super) men_targets: u64,
+    pub(super) captured: u64,
+    pub(super) promotion_row: u64,
+    pub(super) started_as_king: bool,
+    pub(super) jumps: u32,
+    pub(super) king_order: u64,
+    pub(super) _shape: std::marker::PhantomData<P>,
+}
+
+impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
+    /// Squares that block a capturing piece now.
+    #[inline(always)]
+    pub(super) fn blockers(&self) -> u64 {
+        if P::IMMEDIATE {
+            self.occupied & !self.captured
+        } else {
+            self.occupied
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn empty(&self) -> u64 {
+        self.k.squares::<P>() & !self.blockers()
+    }
+
+    #[inline(always)]
+    pub(super) fn take(&mut self, victim: u32) {
+        let bit = 1u64 << victim;
+        self.captured |= bit;
+        if self.k.king_order && self.enemy_kings & bit != 0 {
+            self.king_order |= 1u64 << (63 - self.jumps.min(63));
+        }
+        self.jumps += 1;
+    }
+
+    #[inline(always)]
+    pub(super) fn untake(&mut self, victim: u32) {
+        let bit = 1u64 << victim;
+        self.jumps -= 1;
+        self.captured &= !bit;
+        if self.k.king_order && self.enemy_kings & bit != 0 {
+            self.king_order &= !(1u64 << (63 - self.jumps.min(63)));
+        }
+    }
+
+    pub(super) fn score(&self) -> u128 {
+        let mut score: u128 = 0;
+        for c in &self.k.precedence[..self.k.criteria] {
+            score = match c {
+                Criterion::MostPieces => (score << 7) | self.captured.count_ones() as u128,
+                Criterion::MostKings => {
+                    (score << 7) | (self.captured & self.enemy_kings).count_ones() as u128
+                }
+                Criterion::MadeByKing => (score << 1) | self.started_as_king as u128,
+                Criterion::KingTakenEarliest => (score << 64) | self.king_order as u128,
+            };
+        }
+        score
+    }
+
+    #[inline(always)]
+    pub(super) fn emit(&mut self, to: u32, king: bool) {
+        let promotes = !self.started_as_king && (king || (1u64 << to) & self.promotion_row != 0);
+        let score = if self.k.criteria == 0 {
+            0
+        } else if self.k.score_is_jumps {
+            self.jumps as u128
+        } else {
+            self.score()
+        };
+        let mv = Move {
+            captured: self.captured,
+            paths: 1,
+            from: self.from as u8,
+            to: to as u8,
+            promotes,
+        };
+        self.sink.capture(mv, score, self.jumps);
+    }
+
+    /// Goes on from a landing square; returns whether the capture could continue.
+    #[inline]
+    pub(super) fn continue_from(&mut self, at: u32, king: bool, came: Direction, first_landing: bool) -> bool {
+        if king && P::FLYING {
+            self.flying(at, Some(came), first_landing)
+        } else {
+            self.short(at, king, Some(came))
+        }
+    }
+
+    /// After a man or short king lands on `at` having captured in direction `came`.
+    pub(super) fn land_short(&mut self, at: u32, king: bool, came: Direction) {
+        if !king && (1u64 << at) & self.promotion_row != 0 {
+            match self.k.promotion {
+                PromotionDuringCapture::EndsMove => {
+                    self.emit(at, true);
+                    return;
+                }
+                PromotionDuringCapture::ContinueAsKing => {
+                    if !self.continue_from(at, true, came, true) {
+                        self.emit(at, true);
+                    }
+                    return;
+                }
+                PromotionDuringCapture::OnlyAtEnd => {}
+            }
+        }
+        // Most captures end after one jump: a bitboard test of the landing square spares the
+        // search its call when nothing more can be taken from there.
+        let flying = king && P::FLYING;
+        if !flying && !self.short_capture_possible(at, king) {
+            self.emit(at, king);
+            return;
+        }
+        if !self.continue_from(at, king, came, true) {
+            self.emit(at, king);
+        }
+    }
+
+    /// Whether a man or short king on `at` has any capture now (a necessary condition for
+    /// [`Self::short`] to find one).
+    #[inline(always)]
+    pub(super) fn short_capture_possible(&self, at: u32, king: bool) -> bool {
+        let capturable = if king { self.enemy } else { self.men_targets } & !self.captured;
+        let empty = self.empty();
+        let origin = 1u64 << at;
+        let mut hits = 0;
+        if king || P::MEN_BACKWARD || WHITE {
+            hits |= self
+                .k
+                .step::<P>(self.k.step::<P>(origin, UpLeft) & capturable, UpLeft);
+            hits |= self
+                .k
+                .step::<P>(self.k.step::<P>(origin, UpRight) & capturable, UpRight);
+        }
+        if king || P::MEN_BACKWARD || !WHITE {
+            hits |= self
+                .k
+                .step::<P>(self.k.step::<P>(origin, DownLeft) & capturable, DownLeft);
+            hits |= self
+                .k
+                .step::<P>(self.k.step::<P>(origin, DownRight) & capturable, DownRight);
+        }
+        hits & empty != 0
+    }
+
+    /// Captures by a man or a short king from `at`; returns whether there was any.
+    pub(super) fn short(&mut self, at: u32, king: bool, came: Option<Direction>) -> bool {
+        let capturable = if king { self.enemy } else { self.men_targets } & !self.captured;
+        let empty = self.empty();
+        let mut found = false;
+        // Directions unrolled so that each step is a constant shift.
+        if king || P::MEN_BACKWARD || WHITE {
+            found |= self.short_in(at, king, came, UpLeft, capturable, empty);
+            found |= self.short_in(at, king, came, UpRight, capturable, empty);
+        }
+        if king || P::MEN_BACKWARD || !WHITE {
+            found |= self.short_in(at, king, came, DownLeft, capturable, empty);
+            found |= self.short_in(at, king, came, DownRight, capturable, empty);
+        }
+        found
+    }
+
+    /// One direction of [`Self::short`].
+    #[inline(always)]
+    pub(super) fn short_in(
+        &mut self,
+        at: u32,
+        king: bool,
+        came: Option<Direction>,
+        d: Direction,
+        capturable: u64,
+        empty: u64,
+    ) -> bool {
+        if !P::IMMEDIATE && came == Some(d.opposite()) {
+            return false; // the piece just taken blocks the way back
+        }
+        let victim = self.k.step::<P>(1u64 << at, d) & capturable;
+        if victim == 0 {
+            return false;
+        }
+        let landing = self.k.step::<P>(victim, d) & empty;
+        if landing == 0 {
+            return false;
+        }
+        let v = victim.trailing_zeros();
+        let l = landing.trailing_zeros();
+        self.take(v);
+        if S::WANTS_PATH {
+            self.sink.land(self.jumps as usize - 1, l as u8);
+        }
+        self.land_short(l, king, d);
+        self.untake(v);
+        true
+    }
+
+    /// Captures by a flying king from `at`; returns whether there was any. After a capture in
+    /// direction `came`, going on straight is looked at from the first landing square only (one
+    /// path, whichever square between is touched), turning from every landing square.
+    pub(super) fn flying(&mut self, at: u32, came: Option<Direction>, first_landing: bool) -> bool {
+        let mut found = false;
+        each_direction!(d => {
+            found |= self.flying_in(at, came, first_landing, d);
+        });
+        found
+    }
+
+    /// One direction of [`Self::flying`].
+    #[inline(always)]
+    pub(super) fn flying_in(
+        &mut self,
+        at: u32,
+        came: Option<Direction>,
+        first_landing: bool,
+        d: Direction,
+    ) -> bool {
+        if let Some(c) = came {
+            if d == c.opposite() && (!P::IMMEDIATE || !first_landing) {
+                return false;
+            }
+            if d == c && !first_landing {
+                return false;
+            }
+        }
+        let blockers = self.blockers();
+        let ray = self.k.ray(at, d) & blockers;
+        if ray == 0 {
+            return false;
+        }
+        let v = nearest(ray, d);
+        if (1u64 << v) & self.enemy & !self.captured == 0 {
+            return false;
+        }
+        let landings = self.k.open_ray(v, d, blockers);
+        if landings == 0 {
+            return false;
+        }
+        self.take(v);
+        let slot = self.jumps as usize - 1;
+        let mut any = false;
+        let mut rest = landings;
+        let mut first = true;
+        while rest != 0 {
+            let l = nearest(rest, d);
+            rest &= !(1u64 << l);
+            if S::WANTS_PATH {
+                self.sink.land(slot, l as u8);
+            }
+            if self.flying(l, Some(d), first) {
+                any = true;
+            }
+            first = false;
+        }
+        if !any {
+            let mut rest = landings;
+            while rest != 0 {
+                let l = nearest(rest, d);
+                rest &= !(1u64 << l);
+                if S::WANTS_PATH {
+                    self.sink.land(slot, l as u8);
+                }
+                self.emit(l, true);
+            }
+        }
+        self.untake(v);
+        true
+    }
+}
+
+/// Generates every capture of the side to move (with precedence) into `sink`.
+#[inline]
+pub(super) fn captures<P: Shape, S: Sink, const WHITE: bool>(
+    k: &Kernel,
+    pos: &Position,
+    only: u64,
+    sink: &mut S,
+) {
+    let (own, enemy) = sides::<WHITE>(pos);
+    let occupied = own | enemy;
+    let empty = k.squares::<P>() & !occupied;
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    // Men that have a capture at all: a quick bitboard test before the search.
+    let man_targets = if k.men_capture_kings {
+        enemy
+    } else {
+        enemy & !pos.kings
+    };
+    let mut capturing_men = 0;
+    if P::MEN_BACKWARD {
+        each_direction!(d => {
+            let back = d.opposite();
+            capturing_men |= men & k.step::<P>(man_targets & k.step::<P>(empty, back), back);
+        });
+    } else {
+        each_forward!(WHITE, d => {
+            let back = d.opposite();
+            capturing_men |= men & k.step::<P>(man_targets & k.step::<P>(empty, back), back);
+        });
+    }
+    let mut capturing_kings = kings;
+    if !P::FLYING && kings != 0 {
+        let mut c = 0;
+        each_direction!(d => {
+            let back = d.opposite();
+            c |= kings & k.step::<P>(enemy & k.step::<P>(empty, back), back);
+        });
+        capturing_kings = c;
+    }
+    let pieces = (capturing_men | capturing_kings) & only;
+    if pieces == 0 {
+        return;
+    }
+    let mut search = Capture::<S, P, WHITE> {
+        k,
+        sink,
+        from: 0,
+        occupied: 0,
+        enemy,
+        enemy_kings: enemy & pos.kings,
+        men_targets: man_targets,
+        captured: 0,
+        promotion_row: k.promotion_rows[!WHITE as usize],
+        started_as_king: false,
+        jumps: 0,
+        king_order: 0,
+        _shape: std::marker::PhantomData,
+    };
+    let mut rest = pieces;
+    while rest != 0 {
+        let from = rest.trailing_zeros();
+        rest &= rest - 1;
+        let bit = 1u64 << from;
+        search.from = from;
+        search.occupied = occupied & !bit;
+        let king = kings & bit != 0;
+        search.started_as_king = king;
+        if king && P::FLYING {
+            search.flying(from, None, true);
+        } else {
+            search.short(from, king, None);
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The compiled kernel: the rules as a plain struct, Zobrist keys, and the shapes (rules and
+//! board layout) that are type parameters of the generator.
+use super::*;
+use crate::draughts::rules::Rules;
+use crate::draughts::schema::{Criterion, KingRange, PromotionDuringCapture, Removal};
+
+/// The rules compiled into a plain struct for the generator.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    pub(super) squares: u64,
+    pub(super) half: u32,
+    /// The board's layout when one of the sizes compiled in (see [`with_shape`]) fits.
+    pub(super) board: BoardSize,
+    pub(super) rays: Box<[[u64; 4]; 64]>,
+    /// The row where white men are crowned (top row), and black's (bottom row).
+    pub(super) promotion_rows: [u64; 2],
+    pub(super) men_capture_kings: bool,
+    pub(super) promotion: PromotionDuringCapture,
+    pub(super) compulsory: bool,
+    pub(super) precedence: [Criterion; 4],
+    pub(super) criteria: usize,
+    /// The precedence is the number of pieces alone: the score is the number of jumps.
+    pub(super) score_is_jumps: bool,
+    /// The precedence looks at the order in which kings are taken.
+    pub(super) king_order: bool,
+    pub(super) flying: bool,
+    pub(super) immediate: bool,
+    pub(super) men_backward: bool,
+    /// Single-jump captures can be counted in bulk: the precedence cannot tell them apart.
+    pub(super) bulk_single_jumps: bool,
+    /// Zobrist keys: [white man, white king, black man, black king][square bit].
+    pub(super) zobrist: Box<[[u64; 64]; 4]>,
+    pub(super) zobrist_black_to_move: u64,
+}
+
+impl Kernel {
+    /// Compiles the rules.
+    pub fn new(rules: &Rules) -> Kernel {
+        let geo = &rules.geometry;
+        let mut rays = Box::new([[0u64; 4]; 64]);
+        for bit in geo.bits() {
+            for dir in Direction::ALL {
+                rays[bit as usize][dir as usize] = geo.ray(bit, dir);
+            }
+        }
+        let mut precedence = [Criterion::MostPieces; 4];
+        for (i, c) in rules.precedence.iter().enumerate() {
+            precedence[i] = *c;
+        }
+        let board = match (geo.columns(), geo.rows()) {
+            (8, 8) => BoardSize::Eight,
+            (10, 10) => BoardSize::Ten,
+            _ => BoardSize::Other,
+        };
+        debug_assert!(
+            board == BoardSize::Other || padded_squares(geo.columns(), geo.rows()) == geo.squares()
+        );
+        Kernel {
+            squares: geo.squares(),
+            half: geo.columns() / 2,
+            board,
+            rays,
+            promotion_rows: [geo.row_mask(0), geo.row_mask(geo.rows() - 1)],
+            men_capture_kings: rules.men_capture_kings,
+            promotion: rules.promotion_during_capture,
+            compulsory: rules.compulsory_capture,
+            precedence,
+            criteria: rules.precedence.len(),
+            score_is_jumps: rules.precedence == [Criterion::MostPieces],
+            king_order: rules.precedence.contains(&Criterion::KingTakenEarliest),
+            flying: rules.king_range == KingRange::Flying,
+            immediate: rules.removal == Removal::Immediate,
+            men_backward: rules.men_capture_backward,
+            bulk_single_jumps: rules.precedence.iter().all(|c| *c == Criterion::MostPieces),
+            zobrist: Box::new(std::array::from_fn(|kind| {
+                std::array::from_fn(|bit| splitmix64(((kind as u64) << 8) | bit as u64))
+            })),
+            zobrist_black_to_move: splitmix64(0xB1AC),
+        }
+    }
+
+    /// Runs the generator that reads the board layout from the kernel whatever the size.
+    pub(crate) fn read_layout_at_run_time(&mut self) {
+        self.board = BoardSize::Other;
+    }
+
+    /// The Zobrist hash of a position (pieces and side to move), computed from scratch.
+    pub fn zobrist(&self, pos: &Position) -> u64 {
+        let mut h = if pos.side == Colour::Black {
+            self.zobrist_black_to_move
+        } else {
+            0
+        };
+        for (kind, bb) in [
+            pos.white & !pos.kings,
+            pos.white & pos.kings,
+            pos.black & !pos.kings,
+            pos.black & pos.kings,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut rest = bb;
+            while rest != 0 {
+                h ^= self.zobrist[kind][rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+        }
+        h
+    }
+
+    /// The Zobrist hash after `mv`, updated from `hash`, the hash of `pos`.
+    #[inline(always)]
+    pub fn zobrist_after(&self, pos: &Position, hash: u64, mv: &Move) -> u64 {
+        let own = if pos.side == Colour::White { 0 } else { 2 };
+        let enemy = 2 - own;
+        let from = 1u64 << mv.from;
+        let was_king = (pos.kings & from != 0) as usize;
+        let is_king = (was_king == 1 || mv.promotes) as usize;
+        let mut h = hash
+            ^ self.zobrist_black_to_move
+            ^ self.zobrist[own + was_king][mv.from as usize]
+            ^ self.zobrist[own + is_king][mv.to as usize];
+        let mut rest = mv.captured;
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let king = (pos.kings >> bit & 1) as usize;
+            h ^= self.zobrist[enemy + king][bit];
+        }
+        h
+    }
+
+    /// Half the number of columns: a constant when the shape fixes the board.
+    #[inline(always)]
+    pub(super) fn half<P: Shape>(&self) -> u32 {
+        if P::COLUMNS != 0 {
+            P::COLUMNS / 2
+        } else {
+            self.half
+        }
+    }
+
+    /// The playable squares: a constant when the shape fixes the board.
+    #[inline(always)]
+    pub(super) fn squares<P: Shape>(&self) -> u64 {
+        if P::COLUMNS != 0 {
+            P::SQUARES
+        } else {
+            self.squares
+        }
+    }
+
+    /// Every square of `bb` moved one step in `dir`. Not masked: a step off the board lands
+    /// on a ghost bit or past the board, so every caller intersects the result with a set of
+    /// squares (pieces, empty squares) before using it.
+    #[inline(always)]
+    pub(super) fn step<P: Shape>(&self, bb: u64, dir: Direction) -> u64 {
+        let half = self.half::<P>();
+        match dir {
+            UpLeft => bb >> (half + 1),
+            UpRight => bb >> half,
+            DownLeft => bb << half,
+            DownRight => bb << (half + 1),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn ray(&self, bit: u32, dir: Direction) -> u64 {
+        self.rays[bit as usize][dir as usize]
+    }
+
+    /// The empty squares from `bit` along `dir` up to the first occupied one.
+    #[inline(always)]
+    pub(super) fn open_ray(&self, bit: u32, dir: Direction, occupied: u64) -> u64 {
+        // Rays are looked up, not stepped: the geometry is not needed here.
+        let ray = self.ray(bit, dir);
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            ray
+        } else {
+            let b = nearest(blockers, dir);
+            ray & !self.ray(b, dir) & !(1u64 << b)
+        }
+    }
+}
+
+/// A fixed, well-mixed 64-bit value per input (the Zobrist keys are the same in every run).
+pub(super) const fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The nearest set bit of `bb` seen from a square looking along `dir`.
+#[inline(always)]
+pub(super) fn nearest(bb: u64, dir: Direction) -> u32 {
+    if dir.is_down() {
+        bb.trailing_zeros()
+    } else {
+        63 - bb.leading_zeros()
+    }
+}
+
+/// The board sizes whose layout is compiled into the generator as constants; any other size
+/// runs the same generator reading its layout from the kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum BoardSize {
+    Eight,
+    Ten,
+    Other,
+}
+
+/// The playable squares of the padded layout of a `columns` x `rows` board (as
+/// [`crate::geometry::Geometry`] lays it out, whichever corner is playable).
+pub(super) const fn padded_squares(columns: u32, rows: u32) -> u64 {
+    let half = columns / 2;
+    let mut mask = 0u64;
+    let mut row = 0;
+    while row < rows {
+        let mut column = 0;
+        while column < columns {
+            if (row + column) % 2 == 1 {
+                mask |= 1 << (row * half + column / 2 + row / 2);
+            }
+            column += 1;
+        }
+        row += 1;
+    }
+    mask
+}
+
+/// The rules that shape the inner loop, and the board layout when it is one compiled in, as
+/// types.
+pub(crate) trait Shape {
+    const FLYING: bool;
+    const IMMEDIATE: bool;
+    const MEN_BACKWARD: bool;
+    /// Columns of the board, or 0 when the layout is read from the kernel.
+    const COLUMNS: u32;
+    /// The playable squares when `COLUMNS` is not 0.
+    const SQUARES: u64;
+}
+
+pub(crate) struct ShapeOf<const F: bool, const I: bool, const B: bool, const C: u32, const R: u32>;
+
+impl<const F: bool, const I: bool, const B: bool, const C: u32, const R: u32> Shape
+    for ShapeOf<F, I, B, C, R>
+{
+    const FLYING: bool = F;
+    const IMMEDIATE: bool = I;
+    const MEN_BACKWARD: bool = B;
+    const COLUMNS: u32 = C;
+    const SQUARES: u64 = padded_squares(C, R);
+}
+
+

@@ -1,0 +1,473 @@
+//! The last ply of perft: moves counted without being listed. One-jump captures are counted
+//! by bitboards when none can go on; otherwise only the pieces whose capture may go on are
+//! searched, by a lean search for men and short kings or by the general search.
+use super::*;
+use crate::draughts::schema::PromotionDuringCapture;
+
+/// Counts captures at the last ply without listing them; only sequences of three jumps or
+/// more (the only ones that can repeat a move) are kept, in `long`, to merge duplicates.
+pub(super) struct LeafCount<'a> {
+    pub(super) long: &'a mut Vec<Move>,
+    pub(super) unique: u64,
+    pub(super) paths: u64,
+    pub(super) best: u128,
+    /// The most jumps of a capture accepted.
+    pub(super) longest: u32,
+}
+
+impl Sink for LeafCount<'_> {
+    #[inline(always)]
+    fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
+        if score < self.best {
+            return;
+        }
+        if score > self.best {
+            self.long.clear();
+            self.unique = 0;
+            self.paths = 0;
+            self.best = score;
+        }
+        self.longest = self.longest.max(jumps);
+        self.paths += 1;
+        if jumps >= 3 {
+            if self.long.iter().any(|m| m.same_as(&mv)) {
+                return;
+            }
+            self.long.push(mv);
+        }
+        self.unique += 1;
+    }
+
+    fn quiet(&mut self, _mv: Move) {
+        unreachable!("ordinary moves are counted, not listed, at the last ply")
+    }
+
+    #[inline]
+    fn has_captures(&self) -> bool {
+        self.unique > 0
+    }
+}
+
+/// The capture search at the last ply for men and short kings when the precedence is none or
+/// the number of pieces: it counts sequences without building moves, the search state passed
+/// along as arguments. (The general search, [`Capture`], serves every other case.)
+pub(super) struct ShortLeafCount<'a, P: Shape, const WHITE: bool> {
+    pub(super) k: &'a Kernel,
+    /// Empty squares, the square the piece left included.
+    pub(super) empty: u64,
+    pub(super) enemy: u64,
+    /// The pieces a man may take.
+    pub(super) men_targets: u64,
+    pub(super) promotion_row: u64,
+    pub(super) from: u8,
+    pub(super) started_as_king: bool,
+    /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's.
+    pub(super) tally: LeafCount<'a>,
+    pub(super) _shape: std::marker::PhantomData<P>,
+}
+
+impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
+    /// Landing squares of a jump from `at` in direction `d`. A jump back over the piece just
+    /// taken never shows: taken pieces are no longer targets.
+    #[inline(always)]
+    pub(super) fn jump(&self, at: u64, king: bool, d: Direction, captured: u64) -> (u64, u64) {
+        if !(king || P::MEN_BACKWARD || d.is_down() != WHITE) {
+            return (0, 0);
+        }
+        let targets = if king { self.enemy } else { self.men_targets } & !captured;
+        let empty = if P::IMMEDIATE {
+            self.empty | captured
+        } else {
+            self.empty
+        };
+        let victim = self.k.step::<P>(at, d) & targets;
+        (victim, self.k.step::<P>(victim, d) & empty)
+    }
+
+    /// Jumps on from `at`; returns whether any jump was possible.
+    pub(super) fn node(&mut self, at: u64, king: bool, captured: u64, jumps: u32) -> bool {
+        let mut found = false;
+        each_direction!(d => {
+            let (victim, landing) = self.jump(at, king, d, captured);
+            if landing != 0 {
+                found = true;
+                self.land(landing, king, captured | victim, jumps + 1);
+            }
+        });
+        found
+    }
+
+    /// After a jump lands on `at`.
+    #[inline(always)]
+    pub(super) fn land(&mut self, at: u64, king: bool, captured: u64, jumps: u32) {
+        let mut king = king;
+        if !king && at & self.promotion_row != 0 {
+            match self.k.promotion {
+                PromotionDuringCapture::EndsMove => return self.count(at, captured, jumps, true),
+                PromotionDuringCapture::ContinueAsKing => king = true,
+                PromotionDuringCapture::OnlyAtEnd => {}
+            }
+        }
+        let mut more = 0;
+        each_direction!(d => {
+            more |= self.jump(at, king, d, captured).1;
+        });
+        if more == 0 || !self.node(at, king, captured, jumps) {
+            let promotes = !self.started_as_king && (king || at & self.promotion_row != 0);
+            self.count(at, captured, jumps, promotes);
+        }
+    }
+
+    /// Counts one complete capture sequence. The precedence here is none or the number of
+    /// pieces, so the score is 0 or the number of jumps.
+    #[inline(always)]
+    pub(super) fn count(&mut self, to: u64, captured: u64, jumps: u32, promotes: bool) {
+        let score = if self.k.criteria == 0 {
+            0
+        } else {
+            jumps as u128
+        };
+        let mv = Move {
+            captured,
+            paths: 1,
+            from: self.from,
+            to: to.trailing_zeros() as u8,
+            promotes,
+        };
+        self.tally.capture(mv, score, jumps);
+    }
+}
+
+/// The number of moves at the last ply, `WHITE` to move: captures counted by bitboards where
+/// none can go on (else searched, with duplicates and precedence), ordinary moves by popcount.
+#[inline(always)]
+pub(super) fn leaf_count<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    kings: u64,
+    list: &mut MoveList,
+) -> u64 {
+    let found = if k.bulk_single_jumps {
+        leaf_captures::<P, WHITE>(k, white, black, kings)
+    } else {
+        LeafCaptures::Search {
+            single: 0,
+            pieces: !0,
+        }
+    };
+    let mut n = match found {
+        LeafCaptures::Counted(n) => n,
+        LeafCaptures::Search { single, pieces } => {
+            searched_leaf_captures::<P, PATHS, WHITE>(k, white, black, kings, single, pieces, list)
+        }
+    };
+    if !k.compulsory || n == 0 {
+        n += count_quiet::<P, WHITE>(k, white, black, kings);
+    }
+    n
+}
+
+/// The captures at the last ply that the search must count: those of `pieces`, plus `single`
+/// one-jump captures of other pieces counted by bitboards, which the precedence keeps only if
+/// no capture takes more (kept out of line: the rarer case).
+#[inline(never)]
+pub(super) fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    kings: u64,
+    single: u64,
+    pieces: u64,
+    list: &mut MoveList,
+) -> u64 {
+    list.clear();
+    let mut tally = LeafCount {
+        long: &mut list.moves,
+        unique: 0,
+        paths: 0,
+        best: 0,
+        longest: 0,
+    };
+    if pieces != !0 && !(P::FLYING && k.promotion == PromotionDuringCapture::ContinueAsKing) {
+        // Men and short kings only (see `leaf_captures`), none crowned into a flying king.
+        let (own, enemy) = if WHITE {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let mut counter = ShortLeafCount::<P, WHITE> {
+            k,
+            empty: 0,
+            enemy,
+            men_targets: if k.men_capture_kings {
+                enemy
+            } else {
+                enemy & !kings
+            },
+            promotion_row: k.promotion_rows[!WHITE as usize],
+            from: 0,
+            started_as_king: false,
+            tally,
+            _shape: std::marker::PhantomData,
+        };
+        let empty = k.squares::<P>() & !(own | enemy);
+        let mut rest = pieces;
+        while rest != 0 {
+            let from = rest & rest.wrapping_neg();
+            rest ^= from;
+            counter.from = from.trailing_zeros() as u8;
+            counter.empty = empty | from;
+            counter.started_as_king = kings & from != 0;
+            counter.node(from, counter.started_as_king, 0, 0);
+        }
+        tally = counter.tally;
+    } else {
+        let pos = Position {
+            white,
+            black,
+            kings,
+            side: if WHITE { Colour::White } else { Colour::Black },
+            quiet_plies: 0,
+            move_number: 0,
+        };
+        captures::<P, LeafCount, WHITE>(k, &pos, pieces, &mut tally);
+    }
+    let (n, longest) = (
+        if PATHS { tally.paths } else { tally.unique },
+        tally.longest,
+    );
+    // `single` is only ever non-zero when the precedence is none or the number of pieces.
+    if k.criteria == 0 || longest <= 1 {
+        n + single
+    } else {
+        n
+    }
+}
+
+/// [`leaf_count`] kept out of line, for a search that starts one ply from the leaves.
+#[inline(never)]
+pub(super) fn leaf_count_outlined<P: Shape, const PATHS: bool>(
+    k: &Kernel,
+    pos: &Position,
+    list: &mut MoveList,
+) -> u64 {
+    if pos.side == Colour::White {
+        leaf_count::<P, PATHS, true>(k, pos.white, pos.black, pos.kings, list)
+    } else {
+        leaf_count::<P, PATHS, false>(k, pos.white, pos.black, pos.kings, list)
+    }
+}
+
+/// What the bitboards say about the captures at the last ply.
+pub(super) enum LeafCaptures {
+    /// Exactly this many captures, each one jump and one path.
+    Counted(u64),
+    /// The captures of `pieces` must be searched; the other pieces have `single` captures,
+    /// each of one jump and one path.
+    Search {
+        /// One-jump captures of the pieces not searched.
+        single: u64,
+        /// The pieces whose captures are searched.
+        pieces: u64,
+    },
+}
+
+/// Counts the one-jump captures of a position by bitboards, and finds the pieces with a
+/// capture that may go on (they must be searched). Everything is searched when a flying king
+/// might capture or a man crowned mid-capture might go on as a king.
+///
+/// After a man or short king jumps from S over V to L in direction d, only S and V have
+/// changed, and a next jump from L in any direction but back over V neither passes nor lands
+/// on either: so whether it can go on is read off the board as it was.
+#[inline(always)]
+pub(super) fn leaf_captures<P: Shape, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    all_kings: u64,
+) -> LeafCaptures {
+    let everything = LeafCaptures::Search {
+        single: 0,
+        pieces: !0,
+    };
+    let (own, enemy) = if WHITE {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let empty = k.squares::<P>() & !(own | enemy);
+    let men = own & !all_kings;
+    let kings = own & all_kings;
+    if P::FLYING && kings != 0 {
+        return everything;
+    }
+    let man_targets = if k.men_capture_kings {
+        enemy
+    } else {
+        enemy & !all_kings
+    };
+    let jumps = |from: u64, e: Direction, targets: u64| {
+        k.step::<P>(k.step::<P>(from, e) & targets, e) & empty
+    };
+    let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
+    // Landing squares of one-jump captures, by direction: men, then short kings.
+    let mut men_landing = [0u64; 4];
+    let mut king_landing = [0u64; 4];
+    each_direction!(d => {
+        if man_dir(d) {
+            men_landing[d as usize] = jumps(men, d, man_targets);
+        }
+    });
+    let men_any = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
+    let mut any = men_any;
+    let short_kings = !P::FLYING && kings != 0;
+    if short_kings {
+        each_direction!(d => {
+            king_landing[d as usize] = jumps(kings, d, enemy);
+        });
+        any |= king_landing[0] | king_landing[1] | king_landing[2] | king_landing[3];
+    }
+    if any == 0 {
+        return LeafCaptures::Counted(0);
+    }
+    leaf_captures_from::<P, WHITE>(
+        k,
+        empty,
+        enemy,
+        man_targets,
+        kings,
+        men_landing,
+        king_landing,
+    )
+}
+
+/// [`leaf_captures`] once the landing squares of one-jump captures are known, by direction
+/// (`men_landing` of men, `king_landing` of short kings), and some capture exists.
+#[inline(always)]
+pub(super) fn leaf_captures_from<P: Shape, const WHITE: bool>(
+    k: &Kernel,
+    empty: u64,
+    enemy: u64,
+    man_targets: u64,
+    kings: u64,
+    men_landing: [u64; 4],
+    king_landing: [u64; 4],
+) -> LeafCaptures {
+    let everything = LeafCaptures::Search {
+        single: 0,
+        pieces: !0,
+    };
+    let two_steps = |bb: u64, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
+    let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
+    let short_kings = !P::FLYING && kings != 0;
+    let men_any = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
+    if k.promotion == PromotionDuringCapture::ContinueAsKing
+        && men_any & k.promotion_rows[!WHITE as usize] != 0
+    {
+        return everything;
+    }
+    // Pieces with a capture that may go on: a landing square from which a jump is possible,
+    // traced back to where the piece started. The jump back never shows: on the board as it
+    // is, the square it would land on still holds the piece.
+    let mut man_from_any = 0u64;
+    each_direction!(e => {
+        if man_dir(e) {
+            let back = e.opposite();
+            man_from_any |= k.step::<P>(man_targets & k.step::<P>(empty, back), back);
+        }
+    });
+    let mut goes_on = 0u64;
+    each_direction!(d => {
+        goes_on |= two_steps(men_landing[d as usize] & man_from_any, d.opposite());
+    });
+    if short_kings {
+        let mut king_from_any = 0u64;
+        each_direction!(e => {
+            let back = e.opposite();
+            king_from_any |= k.step::<P>(enemy & k.step::<P>(empty, back), back);
+        });
+        each_direction!(d => {
+            goes_on |= two_steps(king_landing[d as usize] & king_from_any, d.opposite());
+        });
+    }
+    let mut single = 0u64;
+    if goes_on == 0 {
+        each_direction!(d => {
+            single += (men_landing[d as usize] | king_landing[d as usize]).count_ones() as u64;
+        });
+        return LeafCaptures::Counted(single);
+    }
+    each_direction!(d => {
+        let searched = two_steps(goes_on, d);
+        single += ((men_landing[d as usize] | king_landing[d as usize]) & !searched).count_ones()
+            as u64;
+    });
+    LeafCaptures::Search {
+        single,
+        pieces: goes_on,
+    }
+}
+
+/// The captures at the last ply, `WHITE` to move with men only, given the landing squares of
+/// its men's one-jump captures (some), by direction.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(super) fn opponent_captures_from<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    kings: u64,
+    empty: u64,
+    enemy: u64,
+    man_targets: u64,
+    men_landing: [u64; 4],
+    leaf: &mut MoveList,
+) -> u64 {
+    match leaf_captures_from::<P, WHITE>(k, empty, enemy, man_targets, 0, men_landing, [0; 4]) {
+        LeafCaptures::Counted(n) => n,
+        LeafCaptures::Search { single, pieces } => {
+            searched_leaf_captures::<P, PATHS, WHITE>(k, white, black, kings, single, pieces, leaf)
+        }
+    }
+}
+
+/// Lists the captures of `pos` when [`leaf_captures`] has found that each is one jump (so
+/// none is preferred to another), straight from the bitboards.
+pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position, list: &mut MoveList) {
+    let (own, enemy) = sides::<WHITE>(pos);
+    let empty = k.squares::<P>() & !(own | enemy);
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let man_targets = if k.men_capture_kings {
+        enemy
+    } else {
+        enemy & !pos.kings
+    };
+    let promotion_row = k.promotion_rows[!WHITE as usize];
+    let mut push = |landings: u64, d: Direction, man: bool| {
+        let mut rest = landings;
+        while rest != 0 {
+            let to = rest & rest.wrapping_neg();
+            rest ^= to;
+            let victim = k.step::<P>(to, d.opposite());
+            let from = k.step::<P>(victim, d.opposite());
+            list.moves.push(Move {
+                captured: victim,
+                paths: 1,
+                from: from.trailing_zeros() as u8,
+                to: to.trailing_zeros() as u8,
+                promotes: man && to & promotion_row != 0,
+            });
+        }
+    };
+    each_direction!(d => {
+        if P::MEN_BACKWARD || d.is_down() != WHITE {
+            push(k.step::<P>(k.step::<P>(men, d) & man_targets, d) & empty, d, true);
+        }
+        if !P::FLYING && kings != 0 {
+            push(k.step::<P>(k.step::<P>(kings, d) & enemy, d) & empty, d, false);
+        }
+    });
+    list.captures = list.moves.len();
+}

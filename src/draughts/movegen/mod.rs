@@ -1,0 +1,223 @@
+//! Move generation: the hot path. Rules are compiled once into a [`Kernel`], and the few rules
+//! that shape the inner loop (king range, removal, men's capture directions) are type
+//! parameters, so each shipped variant runs a monomorphised generator with no rule branching
+//! and no heap allocation per node (move lists are reused buffers). The board layout is a type
+//! parameter too for the sizes compiled in (8x8 and 10x10: every step a shift by a constant);
+//! any other size runs the same code reading its layout from the kernel.
+//!
+//! Perft counts the last ply without playing it, and the two plies above it are specialised:
+//! the parent of the leaves ([`perft2`]) plays its ordinary moves straight from the bitboards
+//! and counts each child's replies in place, from bitboards prepared once per parent while
+//! the opponent has no king and no capture; captures at the last ply are counted by bitboards
+//! when none can go on, and searched (only from the pieces whose capture may go on) otherwise.
+
+// The shapes of the inner loop as macros, visible to every file below.
+
+/// Runs `$body` once per direction with `$d` bound to a constant, unrolled (a loop over an
+/// array of directions is not unrolled by the compiler and costs a stack round trip).
+macro_rules! each_direction {
+    ($d:ident => $body:block) => {{
+        {
+            let $d = UpLeft;
+            $body
+        }
+        {
+            let $d = UpRight;
+            $body
+        }
+        {
+            let $d = DownLeft;
+            $body
+        }
+        {
+            let $d = DownRight;
+            $body
+        }
+    }};
+}
+
+/// Like [`each_direction`] over the two forward directions of `$white`.
+macro_rules! each_forward {
+    ($white:expr, $d:ident => $body:block) => {{
+        if $white {
+            {
+                let $d = UpLeft;
+                $body
+            }
+            {
+                let $d = UpRight;
+                $body
+            }
+        } else {
+            {
+                let $d = DownLeft;
+                $body
+            }
+            {
+                let $d = DownRight;
+                $body
+            }
+        }
+    }};
+}
+/// Calls `$f::<ShapeOf<..>>($args)` with the shape of kernel `$k`.
+macro_rules! with_shape {
+    ($k:expr, $f:ident ( $($arg:expr),* )) => {
+        match $k.board {
+            BoardSize::Eight => with_shape!(@rules $k, 8, 8, $f($($arg),*)),
+            BoardSize::Ten => with_shape!(@rules $k, 10, 10, $f($($arg),*)),
+            BoardSize::Other => with_shape!(@rules $k, 0, 0, $f($($arg),*)),
+        }
+    };
+    (@rules $k:expr, $c:literal, $r:literal, $f:ident ( $($arg:expr),* )) => {
+        match ($k.flying, $k.immediate, $k.men_backward) {
+            (false, false, false) => $f::<ShapeOf<false, false, false, $c, $r>>($($arg),*),
+            (false, false, true) => $f::<ShapeOf<false, false, true, $c, $r>>($($arg),*),
+            (false, true, false) => $f::<ShapeOf<false, true, false, $c, $r>>($($arg),*),
+            (false, true, true) => $f::<ShapeOf<false, true, true, $c, $r>>($($arg),*),
+            (true, false, false) => $f::<ShapeOf<true, false, false, $c, $r>>($($arg),*),
+            (true, false, true) => $f::<ShapeOf<true, false, true, $c, $r>>($($arg),*),
+            (true, true, false) => $f::<ShapeOf<true, true, false, $c, $r>>($($arg),*),
+            (true, true, true) => $f::<ShapeOf<true, true, true, $c, $r>>($($arg),*),
+        }
+    };
+}
+mod capture;
+mod kernel;
+mod leaf;
+mod perft;
+mod quiet;
+
+use super::geometry::Direction::{self, *};
+use super::position::Position;
+use super::schema::{Colour, Criterion};
+use crate::game::Count;
+use crate::perft::Table;
+use capture::{DetailedList, Sink, captures};
+use kernel::nearest;
+pub use capture::{DetailedMove, MoveList};
+use kernel::{BoardSize, Shape, ShapeOf};
+pub use kernel::Kernel;
+use leaf::*;
+pub(crate) use perft::perft_dispatch;
+use quiet::{count_quiet, quiet};
+
+/// A legal move: from, to, the captured set and whether the man is crowned. Jump orders that
+/// share all of these are one move; `paths` says how many jump sequences it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The pieces taken (bitboard); 0 for an ordinary move.
+    pub captured: u64,
+    /// Number of distinct jump sequences with this from, to and captured set.
+    pub paths: u32,
+    /// Bit of the starting square.
+    pub from: u8,
+    /// Bit of the final square.
+    pub to: u8,
+    /// A man becomes a king with this move.
+    pub promotes: bool,
+}
+
+impl Move {
+    /// Whether the move captures.
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    fn same_as(&self, other: &Move) -> bool {
+        self.from == other.from
+            && self.to == other.to
+            && self.captured == other.captured
+            && self.promotes == other.promotes
+    }
+}
+
+#[inline(always)]
+fn sides<const WHITE: bool>(pos: &Position) -> (u64, u64) {
+    if WHITE {
+        (pos.white, pos.black)
+    } else {
+        (pos.black, pos.white)
+    }
+}
+
+/// All legal moves of `pos` into `sink`.
+#[inline]
+pub(crate) fn generate<P: Shape, S: Sink>(k: &Kernel, pos: &Position, sink: &mut S) {
+    if pos.side == Colour::White {
+        captures::<P, S, true>(k, pos, !0, sink);
+        if !k.compulsory || !sink.has_captures() {
+            quiet::<P, S, true>(k, pos, sink);
+        }
+    } else {
+        captures::<P, S, false>(k, pos, !0, sink);
+        if !k.compulsory || !sink.has_captures() {
+            quiet::<P, S, false>(k, pos, sink);
+        }
+    }
+}
+
+/// The position after `mv` (draw counters untouched: the perft path).
+#[inline(always)]
+pub(crate) fn play_fast(pos: &Position, mv: &Move) -> Position {
+    let from = 1u64 << mv.from;
+    let to = 1u64 << mv.to;
+    let mut next = *pos;
+    let was_king = pos.kings & from != 0;
+    match pos.side {
+        Colour::White => {
+            next.white = (pos.white & !from) | to;
+            next.black = pos.black & !mv.captured;
+        }
+        Colour::Black => {
+            next.black = (pos.black & !from) | to;
+            next.white = pos.white & !mv.captured;
+        }
+    }
+    next.kings = pos.kings & !mv.captured & !from;
+    if was_king || mv.promotes {
+        next.kings |= to;
+    }
+    next.side = pos.side.opponent();
+    next
+}
+
+/// [`play_fast`] with the side to move known.
+#[inline(always)]
+fn play_as<const WHITE: bool>(pos: &Position, mv: &Move) -> (u64, u64, u64) {
+    let from = 1u64 << mv.from;
+    let to = 1u64 << mv.to;
+    let (own, enemy) = sides::<WHITE>(pos);
+    let own = own ^ from ^ to;
+    let enemy = enemy & !mv.captured;
+    let was_king = pos.kings & from != 0;
+    let mut kings = pos.kings & !mv.captured & !from;
+    if was_king || mv.promotes {
+        kings |= to;
+    }
+    if WHITE {
+        (own, enemy, kings)
+    } else {
+        (enemy, own, kings)
+    }
+}
+
+/// Unique legal moves.
+pub(crate) fn legal_moves(k: &Kernel, pos: &Position) -> MoveList {
+    let mut list = MoveList::with_capacity(64);
+    fn run<P: Shape>(k: &Kernel, pos: &Position, list: &mut MoveList) {
+        generate::<P, MoveList>(k, pos, list)
+    }
+    with_shape!(k, run(k, pos, &mut list));
+    list
+}
+
+/// Unique legal moves with their jump sequences.
+pub(crate) fn detailed_moves(k: &Kernel, pos: &Position) -> Vec<DetailedMove> {
+    let mut list = DetailedList::default();
+    fn run<P: Shape>(k: &Kernel, pos: &Position, list: &mut DetailedList) {
+        generate::<P, DetailedList>(k, pos, list)
+    }
+    with_shape!(k, run(k, pos, &mut list));
+    list.moves
+}

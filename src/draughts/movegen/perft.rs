@@ -1,0 +1,289 @@
+//! The perft drivers of the draughts kernel: the parent of the leaves, the ply above it, and
+//! the general recursion with an optional transposition table.
+use super::*;
+
+/// Reusable per-ply move buffers for a search of `depth` plies.
+pub(crate) fn buffers(depth: u32) -> Vec<MoveList> {
+    (0..depth.max(1))
+        .map(|_| MoveList::with_capacity(128))
+        .collect()
+}
+
+/// The moves of the child `white`, `black`, `kings` of a `WHITE`-to-move position, counted.
+#[inline(always)]
+pub(super) fn child_count<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    white: u64,
+    black: u64,
+    kings: u64,
+    leaf: &mut MoveList,
+) -> u64 {
+    if WHITE {
+        leaf_count::<P, PATHS, false>(k, white, black, kings, leaf)
+    } else {
+        leaf_count::<P, PATHS, true>(k, white, black, kings, leaf)
+    }
+}
+
+/// Perft 2 with `WHITE` to move: the parent of the leaves. Captures are listed; ordinary
+/// moves are played straight from the bitboards, never listed; each child's moves are
+/// counted in place.
+#[inline(never)]
+pub(super) fn perft2<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    pos: &Position,
+    list: &mut MoveList,
+    leaf: &mut MoveList,
+) -> u64 {
+    list.clear();
+    let found = if k.bulk_single_jumps {
+        leaf_captures::<P, WHITE>(k, pos.white, pos.black, pos.kings)
+    } else {
+        LeafCaptures::Search {
+            single: 0,
+            pieces: !0,
+        }
+    };
+    match found {
+        LeafCaptures::Counted(0) => {}
+        LeafCaptures::Counted(_) => single_jump_moves::<P, WHITE>(k, pos, list),
+        LeafCaptures::Search { .. } => captures::<P, MoveList, WHITE>(k, pos, !0, list),
+    }
+    let mut total = 0u64;
+    if !list.is_empty() {
+        for mv in list.moves.iter() {
+            let (white, black, kings) = play_as::<WHITE>(pos, mv);
+            let n = child_count::<P, PATHS, WHITE>(k, white, black, kings, leaf);
+            total += if PATHS { n * mv.paths as u64 } else { n };
+        }
+        if k.compulsory {
+            return total;
+        }
+    }
+    let (own, enemy) = sides::<WHITE>(pos);
+    let occupied = own | enemy;
+    let empty = k.squares::<P>() & !occupied;
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let promotion_row = k.promotion_rows[!WHITE as usize];
+    // The opponent replies in the children. While it has no king (and the precedence cannot
+    // tell one-jump captures apart), a child where it has no capture is counted from the
+    // squares its men can step to, found once here: only the two squares the move touched
+    // change. Otherwise the child is counted in full.
+    let opponent_men = enemy & !pos.kings;
+    let fast = k.bulk_single_jumps && enemy & pos.kings == 0;
+    let mut reach = [0u64; 4];
+    each_direction!(e => {
+        reach[e as usize] = k.step::<P>(opponent_men, e);
+    });
+    // Kings the opponent's men may not take (all of them, or none).
+    let kings_immune = if k.men_capture_kings { 0 } else { !0 };
+    let opponent_forward = |e: Direction| e.is_down() == WHITE;
+    let opponent_captures = |e: Direction| P::MEN_BACKWARD || opponent_forward(e);
+    // The child where the squares `touched` changed hands (a macro: a closure is not inlined).
+    macro_rules! count {
+        ($touched:expr, $kings:expr) => {{
+            let touched = $touched;
+            let moved = own ^ touched;
+            let kings_after = $kings;
+            let mut quiet_only = None;
+            if fast {
+                let empty_after = empty ^ touched;
+                let targets = moved & !(kings_after & kings_immune);
+                let mut landing = [0u64; 4];
+                each_direction!(e => {
+                    if opponent_captures(e) {
+                        landing[e as usize] = k.step::<P>(reach[e as usize] & targets, e) & empty_after;
+                    }
+                });
+                let mut quiet = 0u64;
+                each_direction!(e => {
+                    if opponent_forward(e) {
+                        quiet += (reach[e as usize] & empty_after).count_ones() as u64;
+                    }
+                });
+                if landing[0] | landing[1] | landing[2] | landing[3] == 0 {
+                    quiet_only = Some(quiet);
+                } else {
+                    // The opponent has a capture: the landings found go on to the count.
+                    let (white, black) = if WHITE { (moved, enemy) } else { (enemy, moved) };
+                    let n = if WHITE {
+                        opponent_captures_from::<P, PATHS, false>(
+                            k, white, black, kings_after, empty_after, moved, targets, landing, leaf,
+                        )
+                    } else {
+                        opponent_captures_from::<P, PATHS, true>(
+                            k, white, black, kings_after, empty_after, moved, targets, landing, leaf,
+                        )
+                    };
+                    quiet_only = Some(if k.compulsory { n } else { n + quiet });
+                }
+            }
+            match quiet_only {
+                Some(n) => n,
+                None if WHITE => child_count::<P, PATHS, WHITE>(k, moved, enemy, kings_after, leaf),
+                None => child_count::<P, PATHS, WHITE>(k, enemy, moved, kings_after, leaf),
+            }
+        }};
+    }
+    each_forward!(WHITE, d => {
+        let mut movers = men & k.step::<P>(empty, d.opposite());
+        while movers != 0 {
+            let from = movers & movers.wrapping_neg();
+            movers ^= from;
+            let to = k.step::<P>(from, d);
+            total += count!(from | to, pos.kings | (to & promotion_row));
+        }
+    });
+    let mut rest = kings;
+    while rest != 0 {
+        let from_bit = rest.trailing_zeros();
+        let from = rest & rest.wrapping_neg();
+        rest ^= from;
+        each_direction!(d => {
+            let mut targets = if P::FLYING {
+                k.open_ray(from_bit, d, occupied)
+            } else {
+                k.step::<P>(from, d) & empty
+            };
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets ^= to;
+                total += count!(from | to, pos.kings ^ from ^ to);
+            }
+        });
+    }
+    total
+}
+
+/// Perft 2 of every child of `pos` (`WHITE` to move), whose moves are in `list`.
+#[inline(always)]
+pub(super) fn perft3_children<P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel,
+    pos: &Position,
+    list: &MoveList,
+    list2: &mut MoveList,
+    leaf: &mut MoveList,
+) -> u64 {
+    let mut total = 0u64;
+    for mv in list.moves.iter() {
+        let (white, black, kings) = play_as::<WHITE>(pos, mv);
+        let child = Position {
+            white,
+            black,
+            kings,
+            side: if WHITE { Colour::Black } else { Colour::White },
+            quiet_plies: 0,
+            move_number: 0,
+        };
+        let n = if WHITE {
+            perft2::<P, PATHS, false>(k, &child, list2, leaf)
+        } else {
+            perft2::<P, PATHS, true>(k, &child, list2, leaf)
+        };
+        total += if PATHS { n * mv.paths as u64 } else { n };
+    }
+    total
+}
+
+/// The smallest remaining depth at which the transposition table is consulted: below it a
+/// probe (a likely cache miss) costs more than the search it saves.
+pub(super) const TABLE_MIN_DEPTH: u32 = 3;
+
+/// Perft with bulk counting at the last ply; with `table`, a transposition table keyed by
+/// the Zobrist `hash` of `pos` (kept up to date incrementally).
+pub(crate) fn perft<P: Shape, const PATHS: bool, const TABLE: bool>(
+    k: &Kernel,
+    pos: &Position,
+    hash: u64,
+    depth: u32,
+    lists: &mut [MoveList],
+    table: Option<&Table<[u64; 3]>>,
+) -> u128 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
+    list.clear();
+    if depth == 1 {
+        return leaf_count_outlined::<P, PATHS>(k, pos, list) as u128;
+    }
+    if depth == 2 {
+        let leaf = &mut rest[0];
+        let n = if pos.side == Colour::White {
+            perft2::<P, PATHS, true>(k, pos, list, leaf)
+        } else {
+            perft2::<P, PATHS, false>(k, pos, list, leaf)
+        };
+        return n as u128;
+    }
+    let table = if TABLE && depth >= TABLE_MIN_DEPTH {
+        table
+    } else {
+        None
+    };
+    if let Some(t) = table
+        && let Some(n) = t.probe(&pos.table_key(), pos.side_index(), hash, depth, PATHS)
+    {
+        return n as u128;
+    }
+    generate::<P, MoveList>(k, pos, list);
+    if depth == 3 {
+        // The children are parents of leaves: called directly, their side known.
+        let (list2, rest) = rest.split_first_mut().expect("one buffer per ply");
+        let leaf = &mut rest[0];
+        let total = if pos.side == Colour::White {
+            perft3_children::<P, PATHS, true>(k, pos, list, list2, leaf)
+        } else {
+            perft3_children::<P, PATHS, false>(k, pos, list, list2, leaf)
+        };
+        if let Some(t) = table {
+            t.store(&pos.table_key(), pos.side_index(), hash, depth, PATHS, total as u128);
+        }
+        return total as u128;
+    }
+    let mut total: u128 = 0;
+    for i in 0..list.moves.len() {
+        let mv = list.moves[i];
+        let child = play_fast(pos, &mv);
+        let child_hash = if TABLE {
+            k.zobrist_after(pos, hash, &mv)
+        } else {
+            0
+        };
+        let n = perft::<P, PATHS, TABLE>(k, &child, child_hash, depth - 1, rest, table);
+        total += if PATHS { n * mv.paths as u128 } else { n };
+    }
+    if let Some(t) = table {
+        t.store(&pos.table_key(), pos.side_index(), hash, depth, PATHS, total);
+    }
+    total
+}
+
+/// Runs perft for the kernel's shape, with an optional transposition table.
+pub(crate) fn perft_dispatch(
+    k: &Kernel,
+    pos: &Position,
+    depth: u32,
+    count: Count,
+    table: Option<&Table<[u64; 3]>>,
+) -> u128 {
+    let mut lists = buffers(depth);
+    fn run<P: Shape>(
+        k: &Kernel,
+        pos: &Position,
+        depth: u32,
+        count: Count,
+        lists: &mut [MoveList],
+        table: Option<&Table<[u64; 3]>>,
+    ) -> u128 {
+        let hash = if table.is_some() { k.zobrist(pos) } else { 0 };
+        match (count, table.is_some()) {
+            (Count::Unique, false) => perft::<P, false, false>(k, pos, 0, depth, lists, None),
+            (Count::Paths, false) => perft::<P, true, false>(k, pos, 0, depth, lists, None),
+            (Count::Unique, true) => perft::<P, false, true>(k, pos, hash, depth, lists, table),
+            (Count::Paths, true) => perft::<P, true, true>(k, pos, hash, depth, lists, table),
+        }
+    }
+    with_shape!(k, run(k, pos, depth, count, &mut lists, table))
+}

@@ -1,0 +1,340 @@
+//! A draughts variant's rules, checked and compiled from its merged rules file into the plain
+//! [`Rules`] struct the engine reads.
+//!
+//! ```
+//! let rules = rulebench::draughts::Rules::load("russian+no-compulsory-capture").unwrap();
+//! assert!(!rules.compulsory_capture);
+//! assert_eq!(rules.geometry.square_count(), 32);
+//! ```
+
+use super::geometry::{Geometry, PlayableCorner};
+use super::position::Position;
+use super::schema::*;
+use crate::diagnostics::LocatedError;
+use crate::rules::{Family, Loader};
+
+/// How moves are written for a variant.
+#[derive(Clone, Debug)]
+pub struct Notation {
+    /// Numeric or algebraic squares.
+    pub squares: SquareNotation,
+    /// Between the squares of a capture.
+    pub capture_separator: String,
+    /// Between the squares of an ordinary move.
+    pub move_separator: String,
+    /// PDN GameType number, if the variant has one.
+    pub pdn_game_type: Option<u32>,
+}
+
+/// The draw rule by quiet moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    /// Moves per side (so twice as many plies) without a reset that draw.
+    pub quiet_moves: u32,
+    /// A capture resets the counter.
+    pub reset_by_capture: bool,
+    /// A promotion resets the counter.
+    pub reset_by_promotion: bool,
+    /// Any man move resets the counter.
+    pub reset_by_man_move: bool,
+}
+
+/// A variant's rules, checked and compiled: what the engine reads. Built by [`Rules::load`].
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// The id as asked for, overlays included (`russian+no-compulsory-capture`).
+    pub id: String,
+    /// Human name.
+    pub name: String,
+    /// Where the rules come from.
+    pub source: String,
+    /// Other names.
+    pub aliases: Vec<String>,
+    /// The board.
+    pub geometry: Geometry,
+    /// The start position (the first mover to move).
+    pub start: Position,
+    /// Men capture backward as well as forward.
+    pub men_capture_backward: bool,
+    /// A man may capture a king.
+    pub men_capture_kings: bool,
+    /// Short or flying kings.
+    pub king_range: KingRange,
+    /// A player who can capture must.
+    pub compulsory_capture: bool,
+    /// Capture precedence criteria, compared in order.
+    pub precedence: Vec<Criterion>,
+    /// When captured pieces leave the board.
+    pub removal: Removal,
+    /// A man reaching the far row mid-capture.
+    pub promotion_during_capture: PromotionDuringCapture,
+    /// The quiet-move draw rule, if any.
+    pub draw: Option<DrawRule>,
+    /// How moves are written.
+    pub notation: Notation,
+}
+
+impl Rules {
+    /// Loads rules from a spec: a shipped id or alias (`russian`), a path to a `.toml` file, or
+    /// either followed by house rules (`russian+no-compulsory-capture`). Relative paths are
+    /// taken from the current directory.
+    pub fn load(spec: &str) -> Result<Rules, LocatedError> {
+        let (loader, file, id) = Loader::load::<DraughtsFile>(spec)?;
+        compile(&loader, file, id)
+    }
+
+    /// Loads a rules file from its text, as if it were at `name` (used for relative
+    /// `extends`); handy for tests and for tools that hold a file in memory.
+    pub fn from_toml(name: &str, text: &str) -> Result<Rules, LocatedError> {
+        let (loader, file, id) = Loader::from_toml::<DraughtsFile>(name, text)?;
+        compile(&loader, file, id)
+    }
+
+    /// The ids of the shipped draughts variants (not the house rules), in file order.
+    pub fn shipped() -> Vec<String> {
+        crate::rules::shipped_of(Family::Draughts)
+    }
+
+    /// The ids of the shipped house rules.
+    pub fn shipped_house_rules() -> Vec<String> {
+        crate::rules::shipped_house_rules()
+    }
+
+    /// The row (0 = top of the diagram) on which a man of `colour` becomes a king.
+    pub fn promotion_row(&self, colour: Colour) -> u32 {
+        match colour {
+            Colour::White => 0,
+            Colour::Black => self.geometry.rows() - 1,
+        }
+    }
+}
+
+/// Checks the merged file and compiles it.
+fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, LocatedError> {
+    let root = file.schema.as_ref().map_or(0, |s| s.file);
+    let missing = |what: &str, help: &str| loader.missing(root, what, help);
+    macro_rules! need {
+        ($section:ident . $field:ident, $help:expr) => {
+            file.$section
+                .as_ref()
+                .and_then(|s| s.value.$field.as_ref())
+                .ok_or_else(|| {
+                    missing(
+                        concat!("[", stringify!($section), "] ", stringify!($field)),
+                        $help,
+                    )
+                })?
+        };
+    }
+    let identity = loader.identity(&file, id)?;
+
+    let columns = need!(board.columns, "the number of columns, e.g. `columns = 8`");
+    let rows = need!(board.rows, "the number of rows, e.g. `rows = 8`");
+    let corner = need!(
+        board.playable_corner,
+        "`playable_corner = \"lower-left\"` (a1 is dark) or \"lower-right\""
+    );
+    let geometry = Geometry::new(
+        columns.value,
+        rows.value,
+        match corner.value {
+            CornerName::LowerLeft => PlayableCorner::LowerLeft,
+            CornerName::LowerRight => PlayableCorner::LowerRight,
+        },
+    )
+    .map_err(|e| {
+        let at = if columns.value % 2 != 0 || columns.value < 4 {
+            columns
+        } else {
+            rows
+        };
+        loader.at(
+            at,
+            e.to_string(),
+            Some("draughts boards are 8x8 or 10x10".into()),
+        )
+    })?;
+
+    let first = need!(
+        setup.first_to_move,
+        "`first_to_move = \"white\"` or \"black\""
+    );
+    let setup = &file.setup.as_ref().expect("checked").value;
+    let mut start = if let Some(fen) = &setup.fen {
+        let inner = fen.span.start + 1;
+        Position::from_fen(&geometry, &fen.value).map_err(|e| {
+            let offset = e.column - 1;
+            loader.error(
+                fen.file,
+                inner + offset..inner + offset + 1,
+                format!("start position: {}", e.message),
+                e.help.clone(),
+            )
+        })?
+    } else {
+        let n = need!(
+            setup.rows_of_men,
+            "`rows_of_men = 3` (each side fills its nearest rows), or a `fen`"
+        );
+        if n.value == 0 || 2 * n.value > rows.value {
+            return Err(loader.at(
+                n,
+                format!(
+                    "{} rows of men per side do not fit a board of {} rows",
+                    n.value, rows.value
+                ),
+                Some(format!("use 1 to {} rows", rows.value / 2)),
+            ));
+        }
+        let mut p = Position::empty(first.value);
+        for r in 0..n.value {
+            p.black |= geometry.row_mask(r);
+            p.white |= geometry.row_mask(rows.value - 1 - r);
+        }
+        p
+    };
+    start.side = first.value;
+    // Men already on their promotion row would be kings: the start would be inconsistent.
+    let top = geometry.row_mask(0);
+    let bottom = geometry.row_mask(rows.value - 1);
+    if (start.white & !start.kings & top) | (start.black & !start.kings & bottom) != 0 {
+        let at = setup
+            .fen
+            .as_ref()
+            .map_or(first.span.clone(), |f| f.span.clone());
+        let file_idx = setup.fen.as_ref().map_or(first.file, |f| f.file);
+        return Err(loader.error(
+            file_idx,
+            at,
+            "the start position has men on their own promotion row",
+            Some("a man on the far row is a king: mark it `K`".into()),
+        ));
+    }
+
+    let man_captures = need!(
+        man.captures,
+        "`captures = \"forward\"` or \"forward-and-backward\""
+    );
+    let men_capture_kings = need!(man.captures_kings, "`captures_kings = true` or false");
+    let king_range = need!(king.range, "`range = \"short\"` or \"flying\"");
+    let compulsory = need!(capture.compulsory, "`compulsory = true` or false");
+    let precedence = need!(
+        capture.precedence,
+        "a list of criteria, e.g. `precedence = [\"most-pieces\"]`, or `[]` for free choice"
+    );
+    let removal = need!(
+        capture.removal,
+        "`removal = \"end-of-move\"` or \"immediate\""
+    );
+    let promo = need!(
+        promotion.during_capture,
+        "`during_capture = \"ends-move\"`, \"continue-as-king\" or \"only-at-end\""
+    );
+    let mut criteria = Vec::new();
+    for c in &precedence.value {
+        if criteria.contains(&c.value) {
+            return Err(loader.at(
+                c,
+                format!("`{:?}` is listed twice in the precedence", c.value),
+                Some("each criterion may appear once; the list is compared in order".into()),
+            ));
+        }
+        criteria.push(c.value);
+    }
+    let quiet = need!(
+        draw.quiet_moves,
+        "`quiet_moves = 40` (moves per side), or 0 for no draw rule"
+    );
+    let draw = if quiet.value == 0 {
+        None
+    } else {
+        let resets = file
+            .draw
+            .as_ref()
+            .and_then(|d| d.value.reset_by.as_ref())
+            .ok_or_else(|| {
+                missing(
+                    "[draw] reset_by",
+                    "e.g. `reset_by = [\"capture\", \"promotion\"]`",
+                )
+            })?;
+        if resets.value.is_empty() {
+            return Err(loader.at(
+                resets,
+                "a draw counter that nothing resets",
+                Some("list at least one of \"capture\", \"promotion\", \"man-move\"".into()),
+            ));
+        }
+        let has = |r: CounterReset| resets.value.iter().any(|v| v.value == r);
+        Some(DrawRule {
+            quiet_moves: quiet.value,
+            reset_by_capture: has(CounterReset::Capture),
+            reset_by_promotion: has(CounterReset::Promotion),
+            reset_by_man_move: has(CounterReset::ManMove),
+        })
+    };
+    let squares = need!(notation.squares, "`squares = \"numeric\"` or \"algebraic\"");
+    let capture_sep = need!(
+        notation.capture_separator,
+        "`capture_separator = \"x\"` (or \":\")"
+    );
+    let move_sep = need!(notation.move_separator, "`move_separator = \"-\"`");
+    for sep in [capture_sep, move_sep] {
+        if sep.value.is_empty()
+            || sep
+                .value
+                .chars()
+                .any(|c| c.is_alphanumeric() && c != 'x' || c.is_whitespace())
+        {
+            return Err(loader.at(
+                sep,
+                format!("`{}` cannot separate squares", sep.value),
+                Some("use punctuation such as `-`, `x` or `:`".into()),
+            ));
+        }
+    }
+    let pdn_game_type = file
+        .notation
+        .as_ref()
+        .and_then(|n| n.value.pdn_game_type.as_ref())
+        .map(|v| v.value);
+
+    let rules = Rules {
+        id: identity.id,
+        name: identity.name,
+        source: identity.source,
+        aliases: identity.aliases,
+        geometry,
+        start,
+        men_capture_backward: man_captures.value == ManCaptureDirections::ForwardAndBackward,
+        men_capture_kings: men_capture_kings.value,
+        king_range: king_range.value,
+        compulsory_capture: compulsory.value,
+        precedence: criteria,
+        removal: removal.value,
+        promotion_during_capture: promo.value,
+        draw,
+        notation: Notation {
+            squares: squares.value,
+            capture_separator: capture_sep.value.clone(),
+            move_separator: move_sep.value.clone(),
+            pdn_game_type,
+        },
+    };
+    // Validate by building: the start position must give the first mover a legal move.
+    let game = crate::Draughts::new(rules.clone());
+    if game.legal_moves(&rules.start).is_empty() {
+        let at = setup
+            .fen
+            .as_ref()
+            .map_or(first.span.clone(), |f| f.span.clone());
+        let file_idx = setup.fen.as_ref().map_or(first.file, |f| f.file);
+        return Err(loader.error(
+            file_idx,
+            at,
+            "the start position gives the first mover no legal move",
+            None,
+        ));
+    }
+    Ok(rules)
+}

@@ -1,0 +1,173 @@
+//! The perft driver, for every family: the tree is expanded breadth-first with transpositions
+//! merged until there are enough subtrees to balance, which are searched on rayon threads by
+//! the family's own single-thread perft, all sharing one exact transposition table; progress
+//! is reported as subtrees finish. Divide is the same search run below each legal move.
+//!
+//! ```
+//! use rulebench::perft::{PerftOptions, perft};
+//! use rulebench::{Count, Draughts, Game};
+//! let game = Draughts::load("american").unwrap();
+//! let options = PerftOptions { threads: 2, hash_mb: 1, progress: None };
+//! assert_eq!(perft(&game, &game.start(), 6, Count::Unique, &options), 36_768);
+//! ```
+
+mod progress;
+mod table;
+
+pub use progress::Progress;
+pub use table::{Table, TableKey};
+
+use crate::game::{Count, Game, natural_cmp};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a perft runs: threads, hash, progress.
+#[derive(Clone, Copy)]
+pub struct PerftOptions<'a> {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Transposition table size in MiB; 0 for none.
+    pub hash_mb: usize,
+    /// Called with (subtrees done, subtrees in all) as the search goes.
+    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+}
+
+impl Default for PerftOptions<'_> {
+    fn default() -> Self {
+        PerftOptions {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            hash_mb: 0,
+            progress: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for PerftOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PerftOptions")
+            .field("threads", &self.threads)
+            .field("hash_mb", &self.hash_mb)
+            .finish()
+    }
+}
+
+/// The table the options ask for (none when they ask for none, or the memory cannot be had:
+/// the search then runs without one).
+fn table_for<G: Game>(options: &PerftOptions<'_>) -> Option<Table<G::Key>> {
+    (options.hash_mb > 0)
+        .then(|| Table::new(options.hash_mb))
+        .flatten()
+}
+
+/// Perft with threads, a transposition table and progress reports.
+pub fn perft<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    options: &PerftOptions<'_>,
+) -> u128 {
+    let table = table_for::<G>(options);
+    perft_with_table(game, pos, depth, count, options, table.as_ref())
+}
+
+/// The weight of a move under a counting convention: 1, or its number of jump sequences.
+fn weight<G: Game>(game: &G, mv: &G::Move, count: Count) -> u128 {
+    match count {
+        Count::Unique => 1,
+        Count::Paths => game.paths(mv) as u128,
+    }
+}
+
+/// The subtrees a search of `depth` plies is split into: distinct positions (transpositions
+/// merged) with their multiplicities, the depth left below them, most replies first. The
+/// same split for any number of threads, so that runs compare.
+pub fn frontier<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    threads: usize,
+) -> (Vec<(G::Position, u128)>, u32) {
+    let mut frontier: Vec<(G::Position, u128)> = vec![(pos.clone(), 1)];
+    let mut remaining = depth;
+    let target = 256.max(48 * threads);
+    while remaining > 4 && frontier.len() < target {
+        let mut next: HashMap<G::Position, u128> = HashMap::new();
+        for (p, w) in &frontier {
+            for m in game.legal_moves(p) {
+                *next.entry(game.perft_child(p, &m)).or_default() += w * weight(game, &m, count);
+            }
+        }
+        frontier = next.into_iter().collect();
+        remaining -= 1;
+    }
+    // Likely-big subtrees (most replies) first, so that no big one is left for the end;
+    // ties in a fixed order (by FEN) so that runs compare.
+    let mut keyed: Vec<(usize, String, (G::Position, u128))> = frontier
+        .into_iter()
+        .map(|e| (game.legal_moves(&e.0).len(), game.fen(&e.0), e))
+        .collect();
+    keyed.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    (keyed.into_iter().map(|(_, _, e)| e).collect(), remaining)
+}
+
+/// Perft with the given options and an existing transposition table (so that several
+/// searches, such as the moves of a divide, share one).
+pub fn perft_with_table<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    options: &PerftOptions<'_>,
+    table: Option<&Table<G::Key>>,
+) -> u128 {
+    use rayon::prelude::*;
+    let (subtrees, remaining) = frontier(game, pos, depth, count, options.threads);
+    let total = subtrees.len() as u64;
+    let done = AtomicU64::new(0);
+    let task = |(p, w): &(G::Position, u128)| -> u128 {
+        let n = game.perft_in(p, remaining, count, table) * w;
+        if let Some(progress) = options.progress {
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+        }
+        n
+    };
+    if options.threads <= 1 {
+        return subtrees.iter().map(task).sum();
+    }
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+    {
+        Ok(pool) => pool.install(|| subtrees.par_iter().with_max_len(1).map(task).sum()),
+        Err(_) => subtrees.iter().map(task).sum(),
+    }
+}
+
+/// Divide: perft of each legal move, `(move text, count)` sorted by move, a move weighted by
+/// its number of jump sequences under [`Count::Paths`]; the moves share one table.
+pub fn divide<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    options: &PerftOptions<'_>,
+) -> Vec<(String, u128)> {
+    let table = table_for::<G>(options);
+    let mut out: Vec<(String, u128)> = game
+        .moves_with_notation(pos)
+        .into_iter()
+        .map(|(mv, text)| {
+            let n = if depth <= 1 {
+                1
+            } else {
+                let child = game.perft_child(pos, &mv);
+                perft_with_table(game, &child, depth - 1, count, options, table.as_ref())
+            };
+            (text, n * weight(game, &mv, count))
+        })
+        .collect();
+    out.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    out
+}

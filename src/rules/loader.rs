@@ -1,0 +1,481 @@
+//! Resolving a rules spec (`russian`, `my/file.toml`, `russian+no-compulsory-capture`) into
+//! one merged file of a family: shipped files by id or alias, paths, a user's `./rules/`,
+//! `extends` chains with cycle detection, and overlays. Every error is located.
+
+use super::located::{CURRENT_FILE, OverlaySection, Val};
+use super::{EMBEDDED, Family, RulesFile, SCHEMA_VERSION, shipped_house_rules, shipped_variants};
+use crate::diagnostics::{LocatedError, SourceFile};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The source texts read while loading one spec, so that errors can point into any of them.
+#[derive(Default)]
+pub struct Loader {
+    files: Vec<SourceFile>,
+}
+
+/// A file's family, read before the family's own schema is known.
+#[derive(serde::Deserialize)]
+struct Probe {
+    family: Option<Val<Family>>,
+    extends: Option<Val<String>>,
+}
+
+/// Who a merged file says it is: id, name, source, aliases, description.
+#[derive(Clone, Debug)]
+pub struct Identity {
+    /// The id as asked for, overlays included (`russian+no-compulsory-capture`).
+    pub id: String,
+    /// Human name.
+    pub name: String,
+    /// Where the rules come from.
+    pub source: String,
+    /// Other names.
+    pub aliases: Vec<String>,
+    /// One paragraph for people (may be empty).
+    pub description: String,
+}
+
+impl Loader {
+    /// Loads `spec` as a file of family `F`: returns the loader (for located errors while
+    /// compiling), the merged file and the id.
+    pub fn load<F: RulesFile>(spec: &str) -> Result<(Loader, F, String), LocatedError> {
+        let mut loader = Loader::default();
+        let cmdline = loader.add_source("<rules>".into(), spec.into());
+        let (file, id) =
+            loader.load_spec::<F>(spec, cmdline, 0..spec.len(), Path::new("."), &mut vec![])?;
+        Ok((loader, file, id))
+    }
+
+    /// Loads a rules file of family `F` from its text, as if it were at `name` (used for
+    /// relative `extends`).
+    pub fn from_toml<F: RulesFile>(
+        name: &str,
+        text: &str,
+    ) -> Result<(Loader, F, String), LocatedError> {
+        let mut loader = Loader::default();
+        let idx = loader.add_source(name.into(), text.into());
+        let dir = Path::new(name)
+            .parent()
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let file = loader.parse_file::<F>(idx, &dir, &mut vec![name.to_string()])?;
+        Ok((loader, file, stem_of(name)))
+    }
+
+    /// The family of the variant a spec names (its first part, following `extends` until a
+    /// file states its family).
+    pub fn family_of(spec: &str) -> Result<Family, LocatedError> {
+        let mut loader = Loader::default();
+        let cmdline = loader.add_source("<rules>".into(), spec.into());
+        let dir = Path::new(".");
+        let first = if dir.join(spec).is_file() {
+            spec
+        } else {
+            spec.split('+').next().unwrap_or(spec)
+        };
+        let trimmed = first.trim();
+        let (mut idx, mut dir, _) =
+            loader.resolve(trimmed, false, cmdline, 0..first.len(), dir)?;
+        for _ in 0..64 {
+            let text = loader.files[idx].text.clone();
+            CURRENT_FILE.with(|c| c.set(idx));
+            let probe: Probe = toml::from_str(&text).map_err(|e| loader.toml_error(idx, &e))?;
+            if let Some(f) = probe.family {
+                return Ok(f.value);
+            }
+            let Some(ext) = probe.extends else {
+                return Err(loader.missing_family(idx));
+            };
+            let parent = ext.value.split('+').next().unwrap_or("").trim().to_string();
+            let inner = ext.span.start + 1..ext.span.start + 1 + parent.len();
+            (idx, dir, _) = loader.resolve(&parent, false, idx, inner, &dir.clone())?;
+        }
+        Err(loader.error(cmdline, 0..spec.len(), "`extends` nests too deep", None))
+    }
+
+    fn add_source(&mut self, name: String, text: String) -> usize {
+        self.files.push(SourceFile {
+            name,
+            text: Arc::from(text),
+        });
+        self.files.len() - 1
+    }
+
+    /// The source text with index `file`.
+    pub fn source(&self, file: usize) -> &SourceFile {
+        &self.files[file]
+    }
+
+    /// An error at `span` of source `file`.
+    pub fn error(
+        &self,
+        file: usize,
+        span: Range<usize>,
+        msg: impl Into<String>,
+        help: Option<String>,
+    ) -> LocatedError {
+        LocatedError::new(&self.files[file], span, msg, help)
+    }
+
+    /// An error at the place a value was written.
+    pub fn at<T>(&self, v: &Val<T>, msg: impl Into<String>, help: Option<String>) -> LocatedError {
+        self.error(v.file, v.span.clone(), msg, help)
+    }
+
+    /// An error for a key that the merged file lacks, at the top of the root file.
+    pub fn missing(&self, root: usize, what: &str, help: &str) -> LocatedError {
+        self.error(
+            root,
+            0..0,
+            format!("missing `{what}`"),
+            Some(help.to_string()),
+        )
+    }
+
+    fn missing_family(&self, idx: usize) -> LocatedError {
+        self.error(
+            idx,
+            0..0,
+            "missing `family`",
+            Some(format!(
+                "say which family of games the file describes: {}",
+                Family::NAMES
+            )),
+        )
+    }
+
+    fn toml_error(&self, idx: usize, e: &toml::de::Error) -> LocatedError {
+        let span = e.span().unwrap_or(0..0);
+        let message = e.message().trim().to_string();
+        let help = if message.contains("unknown field") || message.contains("unknown variant") {
+            Some("see the schema in README.md (section \"Writing a rules file\")".into())
+        } else {
+            None
+        };
+        self.error(idx, span, message, help)
+    }
+
+    /// Identity of a merged file: `[variant]` (never inherited), with `id` as the default
+    /// name. `source` is required.
+    pub fn identity<F: RulesFile>(&self, file: &F, id: String) -> Result<Identity, LocatedError> {
+        let root = file.schema().map_or(0, |s| s.file);
+        let variant = file.variant().map(|v| &v.value);
+        let text = |v: Option<&Val<String>>| v.map(|s| s.value.clone());
+        Ok(Identity {
+            name: text(variant.and_then(|v| v.name.as_ref())).unwrap_or_else(|| id.clone()),
+            source: text(variant.and_then(|v| v.source.as_ref())).ok_or_else(|| {
+                self.missing(
+                    root,
+                    "[variant] source",
+                    "say where the rules come from: a rule book, an article, a URL",
+                )
+            })?,
+            aliases: variant
+                .and_then(|v| v.aliases.as_ref())
+                .map(|a| a.value.clone())
+                .unwrap_or_default(),
+            description: text(variant.and_then(|v| v.description.as_ref())).unwrap_or_default(),
+            id,
+        })
+    }
+
+    /// Resolves `spec` (`a+b+c`) found at `file:span`, relative to `dir`.
+    fn load_spec<F: RulesFile>(
+        &mut self,
+        spec: &str,
+        file: usize,
+        span: Range<usize>,
+        dir: &Path,
+        stack: &mut Vec<String>,
+    ) -> Result<(F, String), LocatedError> {
+        let whole_is_path = dir.join(spec).is_file();
+        let parts: Vec<(Range<usize>, &str)> = if whole_is_path {
+            vec![(span.clone(), spec)]
+        } else {
+            let mut out = Vec::new();
+            let mut off = 0;
+            for part in spec.split('+') {
+                out.push((span.start + off..span.start + off + part.len(), part));
+                off += part.len() + 1;
+            }
+            out
+        };
+        let mut merged: Option<F> = None;
+        let mut id = String::new();
+        for (i, (part_span, part)) in parts.into_iter().enumerate() {
+            let part = part.trim();
+            let (idx, part_dir, key) = self.resolve(part, i > 0, file, part_span.clone(), dir)?;
+            if stack.contains(&key) {
+                return Err(self.error(
+                    file,
+                    part_span,
+                    format!("`extends` cycle: {} -> {}", stack.join(" -> "), key),
+                    Some("a rules file may not extend itself, directly or through others".into()),
+                ));
+            }
+            stack.push(key);
+            let parsed = self.parse_file::<F>(idx, &part_dir, stack)?;
+            stack.pop();
+            let part_id = parsed
+                .overlay()
+                .and_then(|o| o.value.id.as_ref().map(|v| v.value.clone()))
+                .unwrap_or_else(|| stem_of(&self.files[idx].name));
+            match merged.take() {
+                None => {
+                    if let Some(o) = parsed.overlay() {
+                        return Err(self.error(
+                            file,
+                            part_span,
+                            format!("`{part}` is a house rule, not a variant"),
+                            Some(format!(
+                                "apply it on top of a variant, e.g. `russian+{part}` (house rule declared at {}:{})",
+                                self.files[o.file].name,
+                                self.files[o.file].line_column(o.span.start).0
+                            )),
+                        ));
+                    }
+                    id = parsed
+                        .variant()
+                        .and_then(|v| v.value.id.as_ref().map(|i| i.value.clone()))
+                        .unwrap_or_else(|| stem_of(&self.files[idx].name));
+                    merged = Some(parsed);
+                }
+                Some(base) => {
+                    let Some(overlay) = parsed.overlay() else {
+                        return Err(self.error(
+                            file,
+                            part_span,
+                            format!("`{part}` is a variant, not a house rule"),
+                            Some("only files with an `[overlay]` section may follow `+`".into()),
+                        ));
+                    };
+                    self.check_overlay_board(overlay, &base, &id)?;
+                    id = format!("{id}+{part_id}");
+                    merged = Some(parsed.over(base, true));
+                }
+            }
+        }
+        Ok((merged.expect("a spec has at least one part"), id))
+    }
+
+    fn check_overlay_board<F: RulesFile>(
+        &self,
+        overlay: &Val<OverlaySection>,
+        base: &F,
+        base_id: &str,
+    ) -> Result<(), LocatedError> {
+        let Some(boards) = &overlay.value.boards else {
+            return Ok(());
+        };
+        if boards.value.is_empty() {
+            return Ok(());
+        }
+        let Some((c, r)) = base.board_size() else {
+            return Ok(());
+        };
+        let name = format!("{c}x{r}");
+        if boards.value.contains(&name) {
+            return Ok(());
+        }
+        Err(self.at(
+            boards,
+            format!(
+                "this house rule applies to {} boards; `{base_id}` is played on {name}",
+                boards.value.join(", ")
+            ),
+            Some("apply it to a variant played on one of the listed boards".into()),
+        ))
+    }
+
+    /// Finds the text of one part: returns (source index, its directory, a key for cycles).
+    fn resolve(
+        &mut self,
+        part: &str,
+        overlay: bool,
+        file: usize,
+        span: Range<usize>,
+        dir: &Path,
+    ) -> Result<(usize, PathBuf, String), LocatedError> {
+        let looks_like_path = part.ends_with(".toml") || part.contains('/') || part.contains('\\');
+        if looks_like_path {
+            let path = dir.join(part);
+            let text = std::fs::read_to_string(&path).map_err(|e| {
+                self.error(
+                    file,
+                    span.clone(),
+                    format!("cannot read `{}`: {e}", path.display()),
+                    None,
+                )
+            })?;
+            let key = path
+                .canonicalize()
+                .unwrap_or(path.clone())
+                .display()
+                .to_string();
+            let idx = self.add_source(path.display().to_string(), text);
+            let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            return Ok((idx, parent, key));
+        }
+        // Shipped files by id: variants for the first part, house rules after `+`.
+        let wanted_dir = if overlay { "rules/house/" } else { "rules/" };
+        let in_dir = |path: &str, dir: &str| {
+            path.starts_with(dir) && !path[dir.len()..].contains('/')
+        };
+        let by_stem = EMBEDDED
+            .iter()
+            .find(|(path, _)| in_dir(path, wanted_dir) && stem_of(path) == part);
+        let by_alias = || {
+            EMBEDDED.iter().find(|(path, text)| {
+                in_dir(path, wanted_dir) && aliases_of(text).iter().any(|a| a == part)
+            })
+        };
+        if let Some((path, text)) = by_stem.or_else(by_alias) {
+            let idx = self.add_source(path.to_string(), text.to_string());
+            return Ok((idx, PathBuf::from("rules"), format!("shipped:{path}")));
+        }
+        // A user's own file next to the shipped ones, by id.
+        let local = Path::new(wanted_dir).join(format!("{part}.toml"));
+        if local.is_file() {
+            return self.resolve(
+                &local.display().to_string(),
+                overlay,
+                file,
+                span,
+                Path::new("."),
+            );
+        }
+        let other_dir = if overlay { "rules/" } else { "rules/house/" };
+        let in_other = EMBEDDED
+            .iter()
+            .any(|(path, _)| in_dir(path, other_dir) && stem_of(path) == part);
+        if in_other {
+            return Err(if overlay {
+                self.error(
+                    file,
+                    span,
+                    format!("`{part}` is a variant, not a house rule"),
+                    Some(
+                        "only house rules (files with an `[overlay]` section) may follow `+`"
+                            .into(),
+                    ),
+                )
+            } else {
+                self.error(
+                    file,
+                    span,
+                    format!("`{part}` is a house rule, not a variant"),
+                    Some(format!(
+                        "apply it on top of a variant, e.g. `russian+{part}`"
+                    )),
+                )
+            });
+        }
+        let choices = if overlay {
+            shipped_house_rules()
+        } else {
+            shipped_variants()
+        };
+        Err(self.error(
+            file,
+            span,
+            format!(
+                "unknown {} `{part}`",
+                if overlay { "house rule" } else { "variant" }
+            ),
+            Some(format!(
+                "shipped {}: {}; or give a path to a .toml file",
+                if overlay { "house rules" } else { "variants" },
+                choices.join(", ")
+            )),
+        ))
+    }
+
+    /// Parses one file as family `F` and resolves its `extends` chain.
+    fn parse_file<F: RulesFile>(
+        &mut self,
+        idx: usize,
+        dir: &Path,
+        stack: &mut Vec<String>,
+    ) -> Result<F, LocatedError> {
+        let text = self.files[idx].text.clone();
+        CURRENT_FILE.with(|c| c.set(idx));
+        // The family first: a file of another family fails its schema with unhelpful errors.
+        let probe: Probe = toml::from_str(&text).map_err(|e| self.toml_error(idx, &e))?;
+        match &probe.family {
+            Some(f) if f.value != F::FAMILY => {
+                return Err(self.at(
+                    f,
+                    format!(
+                        "this is a {} rules file where a {} file is needed",
+                        f.value.name(),
+                        F::FAMILY.name()
+                    ),
+                    Some("a file may extend, or be laid over, only a file of its own family".into()),
+                ));
+            }
+            None if probe.extends.is_none() => return Err(self.missing_family(idx)),
+            _ => {}
+        }
+        CURRENT_FILE.with(|c| c.set(idx));
+        let parsed: F = toml::from_str(&text).map_err(|e| self.toml_error(idx, &e))?;
+        match parsed.schema() {
+            None => {
+                return Err(self.error(
+                    idx,
+                    0..0,
+                    "missing `schema`",
+                    Some(format!("start the file with `schema = {SCHEMA_VERSION}`")),
+                ));
+            }
+            Some(v) if v.value != SCHEMA_VERSION => {
+                return Err(self.at(
+                    v,
+                    format!("schema {} is not known to this rulebench", v.value),
+                    Some(format!("this rulebench reads `schema = {SCHEMA_VERSION}`")),
+                ));
+            }
+            Some(_) => {}
+        }
+        if let (Some(ext), Some(_)) = (parsed.extends(), parsed.overlay()) {
+            return Err(self.at(
+                ext,
+                "a house rule may not `extends` a variant",
+                Some("remove `extends`, or the `[overlay]` section".into()),
+            ));
+        }
+        let Some(ext) = parsed.extends().cloned() else {
+            return Ok(parsed);
+        };
+        // The value's span includes its quotes; the spec text starts one byte in.
+        let inner = ext.span.start + 1..ext.span.end.saturating_sub(1);
+        let (parent, _) = self.load_spec::<F>(&ext.value, ext.file, inner, dir, stack)?;
+        Ok(parsed.over(parent, false))
+    }
+}
+
+/// The file name without directory and extension.
+pub(crate) fn stem_of(path: &str) -> String {
+    Path::new(path)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// The `[variant] aliases` of a file's text (empty when it has none or does not parse).
+pub(crate) fn aliases_of(text: &str) -> Vec<String> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        variant: Option<HeadVariant>,
+    }
+    #[derive(serde::Deserialize)]
+    struct HeadVariant {
+        aliases: Option<Vec<String>>,
+    }
+    toml::from_str::<Head>(text)
+        .ok()
+        .and_then(|h| h.variant)
+        .and_then(|v| v.aliases)
+        .unwrap_or_default()
+}

@@ -1,0 +1,95 @@
+//! Values that remember where they were written, and the sections every rules file shares
+//! (`[variant]`, `[overlay]`), whatever its family.
+
+use serde::{Deserialize, Deserializer};
+use std::cell::Cell;
+use std::ops::Range;
+
+thread_local! {
+    /// The index of the file being deserialized, stamped on every [`Val`].
+    pub(crate) static CURRENT_FILE: Cell<usize> = const { Cell::new(0) };
+}
+
+/// A value read from a rules file, with the file and byte range it came from.
+#[derive(Clone, Debug)]
+pub struct Val<T> {
+    /// The value itself.
+    pub value: T,
+    /// Index of the source file in the loader's list.
+    pub file: usize,
+    /// Byte range of the value in that file.
+    pub span: Range<usize>,
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Val<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = toml::Spanned::<T>::deserialize(d)?;
+        let span = s.span();
+        Ok(Val {
+            value: s.into_inner(),
+            file: CURRENT_FILE.with(|c| c.get()),
+            span,
+        })
+    }
+}
+
+/// `[variant]`: who the variant is. Never inherited through `extends`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantSection {
+    /// Short identifier, the file stem (`russian`).
+    pub id: Option<Val<String>>,
+    /// Full name.
+    pub name: Option<Val<String>>,
+    /// Other names the variant is known by.
+    pub aliases: Option<Val<Vec<String>>>,
+    /// Where the rules come from.
+    pub source: Option<Val<String>>,
+    /// One paragraph for people.
+    pub description: Option<Val<String>>,
+}
+
+/// `[overlay]`: a house rule meant to be applied on top of a variant.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverlaySection {
+    /// Identifier used after `+` (`no-compulsory-capture`).
+    pub id: Option<Val<String>>,
+    /// Full name.
+    pub name: Option<Val<String>>,
+    /// Where the rule comes from.
+    pub source: Option<Val<String>>,
+    /// Board sizes it applies to, as `"8x8"`; empty or absent means any.
+    pub boards: Option<Val<Vec<String>>>,
+}
+
+/// Fills the unset fields of a child section from its parent's.
+pub trait Merge {
+    /// Takes from `parent` whatever `self` leaves unset.
+    fn merge(&mut self, parent: Self);
+}
+
+impl<T: Merge> Merge for Option<Val<T>> {
+    // Sections merge field by field.
+    fn merge(&mut self, parent: Self) {
+        match (self.as_mut(), parent) {
+            (_, None) => {}
+            (None, Some(p)) => *self = Some(p),
+            (Some(c), Some(p)) => c.value.merge(p.value),
+        }
+    }
+}
+
+/// Implements [`Merge`] for a section: each field the child leaves unset comes from the parent.
+macro_rules! merge_fields {
+    ($ty:ty: $($field:ident),*) => {
+        impl $crate::rules::Merge for $ty {
+            fn merge(&mut self, parent: Self) {
+                $( if self.$field.is_none() { self.$field = parent.$field; } )*
+            }
+        }
+    };
+}
+pub(crate) use merge_fields;
+
+merge_fields!(OverlaySection: id, name, source, boards);

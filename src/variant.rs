@@ -1,0 +1,35 @@
+//! A loaded variant of any family, chosen by the `family` its rules file names: what the
+//! command line and the fixture runner hold.
+
+use crate::diagnostics::LocatedError;
+use crate::draughts::Draughts;
+use crate::rules::{Family, family_of};
+
+/// A variant of any family, ready to play.
+#[derive(Clone, Debug)]
+pub enum Variant {
+    /// A draughts variant.
+    Draughts(Draughts),
+}
+
+impl Variant {
+    /// Loads a rules spec (`russian`, `xiangqi`, `my/file.toml`, `russian+house-rule`) with
+    /// the engine of the family its file names.
+    pub fn load(spec: &str) -> Result<Variant, LocatedError> {
+        Ok(match family_of(spec)? {
+            Family::Draughts => Variant::Draughts(Draughts::load(spec)?),
+            Family::Chess => unimplemented!(),
+        })
+    }
+}
+
+/// Runs `$body` with `$game` bound to the variant's game, whatever its family (a generic
+/// function called once per family).
+#[macro_export]
+macro_rules! with_game {
+    ($variant:expr, $game:ident => $body:expr) => {
+        match $variant {
+            $crate::variant::Variant::Draughts($game) => $body,
+        }
+    };
+}
