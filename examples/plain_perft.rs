@@ -1,13 +1,14 @@
-//! Plain single-thread perft (no frontier split, no hash), for profiling the kernel:
-//! `cargo run --release --example plain_perft -- american 11`.
-use rulebench::{Count, Draughts, Game};
+//! Plain single-thread perft (no frontier split, no hash) from the start, for profiling the
+//! kernels: `cargo run --release --example plain_perft -- american 11` (any shipped variant
+//! or rules file, any family).
+use rulebench::{Count, Game, Variant, with_game};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let variant = args.next().unwrap_or_else(|| "american".into());
     let depth = args.next().unwrap_or_else(|| "9".into());
-    let game = match Draughts::load(&variant) {
-        Ok(game) => game,
+    let loaded = match Variant::load(&variant) {
+        Ok(v) => v,
         Err(e) => {
             eprintln!("{e}");
             std::process::exit(2);
@@ -20,12 +21,14 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let pos = game.start();
-    let t = std::time::Instant::now();
-    let n = game.perft(&pos, depth, Count::Unique);
-    let s = t.elapsed().as_secs_f64();
-    println!(
-        "{variant} perft {depth} = {n} in {s:.3} s = {:.1} Mnps",
-        n as f64 / s / 1e6
-    );
+    with_game!(&loaded, game => {
+        let pos = game.start();
+        let t = std::time::Instant::now();
+        let n = game.perft(&pos, depth, Count::Unique);
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "{variant} perft {depth} = {n} in {s:.3} s = {:.1} Mnps",
+            n as f64 / s / 1e6
+        );
+    })
 }

@@ -230,7 +230,10 @@ fn check_case<G: Game>(game: &G, case: &Case) -> Vec<String> {
             .collect();
         let text = case.play.as_ref().map(|p| p.join(" ")).unwrap_or_default();
         match crate::replay::replay(game, &pos, &text, "play", true) {
-            Err(e) => failures.push(format!("play: {e} ({})", e.help.clone().unwrap_or_default())),
+            Err(e) => failures.push(format!(
+                "play: {e} ({})",
+                e.help.clone().unwrap_or_default()
+            )),
             Ok(history) => {
                 let outcome = game.outcome(&history);
                 let (got, reason) = match &outcome {

@@ -27,6 +27,7 @@
 // rendered with the offending line, which makes it larger than clippy's default limit.
 #![allow(clippy::result_large_err)]
 
+pub mod chess;
 pub mod cli;
 pub mod diagnostics;
 pub mod draughts;
@@ -37,6 +38,7 @@ pub mod replay;
 pub mod rules;
 pub mod variant;
 
+pub use chess::Chess;
 pub use diagnostics::LocatedError;
 pub use draughts::movegen::{DetailedMove, Move};
 pub use draughts::{Colour, Draughts, Position, Rules};

@@ -14,7 +14,10 @@ pub const MAX_MOVES: usize = 10_000;
 pub fn tokens(text: &str) -> Vec<(std::ops::Range<usize>, &str)> {
     let mut out = Vec::new();
     let mut start = None;
-    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
         let sep = c.is_whitespace() || c == ',';
         match (start, sep) {
             (None, false) => start = Some(i),

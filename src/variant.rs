@@ -1,6 +1,7 @@
 //! A loaded variant of any family, chosen by the `family` its rules file names: what the
 //! command line and the fixture runner hold.
 
+use crate::chess::Chess;
 use crate::diagnostics::LocatedError;
 use crate::draughts::Draughts;
 use crate::rules::{Family, family_of};
@@ -10,6 +11,8 @@ use crate::rules::{Family, family_of};
 pub enum Variant {
     /// A draughts variant.
     Draughts(Draughts),
+    /// A chess-family variant.
+    Chess(Chess),
 }
 
 impl Variant {
@@ -18,7 +21,7 @@ impl Variant {
     pub fn load(spec: &str) -> Result<Variant, LocatedError> {
         Ok(match family_of(spec)? {
             Family::Draughts => Variant::Draughts(Draughts::load(spec)?),
-            Family::Chess => unimplemented!(),
+            Family::Chess => Variant::Chess(Chess::load(spec)?),
         })
     }
 }
@@ -30,6 +33,7 @@ macro_rules! with_game {
     ($variant:expr, $game:ident => $body:expr) => {
         match $variant {
             $crate::variant::Variant::Draughts($game) => $body,
+            $crate::variant::Variant::Chess($game) => $body,
         }
     };
 }

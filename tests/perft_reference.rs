@@ -103,7 +103,8 @@ fn threads_and_hash_match_the_reference() {
                     hash_mb,
                     progress: Some(&report),
                 };
-                let got = rulebench::perft::perft(&game, &game.start(), depth as u32, count, &options);
+                let got =
+                    rulebench::perft::perft(&game, &game.start(), depth as u32, count, &options);
                 assert_eq!(
                     got,
                     table[depth - 1] as u128,

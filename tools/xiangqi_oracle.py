@@ -479,7 +479,11 @@ def main(argv):
         sys.stderr.write("unknown variant %r\n" % vname)
         usage()
     variant = VARIANTS[vname]
-    board, side = parse_fen(variant, fen)
+    try:
+        board, side = parse_fen(variant, fen)
+    except ValueError as e:
+        sys.stderr.write("%s\n" % e)
+        return 2
     if cmd == "moves":
         if len(argv) != 3:
             usage()

@@ -136,7 +136,6 @@ impl Draughts {
     pub fn zobrist_after(&self, pos: &Position, hash: u64, mv: &Move) -> u64 {
         self.kernel.zobrist_after(pos, hash, mv)
     }
-
 }
 
 impl Game for Draughts {

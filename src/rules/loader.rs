@@ -76,8 +76,7 @@ impl Loader {
             spec.split('+').next().unwrap_or(spec)
         };
         let trimmed = first.trim();
-        let (mut idx, mut dir, _) =
-            loader.resolve(trimmed, false, cmdline, 0..first.len(), dir)?;
+        let (mut idx, mut dir, _) = loader.resolve(trimmed, false, cmdline, 0..first.len(), dir)?;
         for _ in 0..64 {
             let text = loader.files[idx].text.clone();
             CURRENT_FILE.with(|c| c.set(idx));
@@ -320,9 +319,8 @@ impl Loader {
         }
         // Shipped files by id: variants for the first part, house rules after `+`.
         let wanted_dir = if overlay { "rules/house/" } else { "rules/" };
-        let in_dir = |path: &str, dir: &str| {
-            path.starts_with(dir) && !path[dir.len()..].contains('/')
-        };
+        let in_dir =
+            |path: &str, dir: &str| path.starts_with(dir) && !path[dir.len()..].contains('/');
         let by_stem = EMBEDDED
             .iter()
             .find(|(path, _)| in_dir(path, wanted_dir) && stem_of(path) == part);
@@ -412,7 +410,9 @@ impl Loader {
                         f.value.name(),
                         F::FAMILY.name()
                     ),
-                    Some("a file may extend, or be laid over, only a file of its own family".into()),
+                    Some(
+                        "a file may extend, or be laid over, only a file of its own family".into(),
+                    ),
                 ));
             }
             None if probe.extends.is_none() => return Err(self.missing_family(idx)),

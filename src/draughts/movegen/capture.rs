@@ -249,7 +249,13 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
 
     /// Goes on from a landing square; returns whether the capture could continue.
     #[inline]
-    pub(super) fn continue_from(&mut self, at: u32, king: bool, came: Direction, first_landing: bool) -> bool {
+    pub(super) fn continue_from(
+        &mut self,
+        at: u32,
+        king: bool,
+        came: Direction,
+        first_landing: bool,
+    ) -> bool {
         if king && P::FLYING {
             self.flying(at, Some(came), first_landing)
         } else {

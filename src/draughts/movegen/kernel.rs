@@ -254,5 +254,3 @@ impl<const F: bool, const I: bool, const B: bool, const C: u32, const R: u32> Sh
     const COLUMNS: u32 = C;
     const SQUARES: u64 = padded_squares(C, R);
 }
-
-

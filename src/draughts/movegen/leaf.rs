@@ -434,7 +434,11 @@ pub(super) fn opponent_captures_from<P: Shape, const PATHS: bool, const WHITE: b
 
 /// Lists the captures of `pos` when [`leaf_captures`] has found that each is one jump (so
 /// none is preferred to another), straight from the bitboards.
-pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(k: &Kernel, pos: &Position, list: &mut MoveList) {
+pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(
+    k: &Kernel,
+    pos: &Position,
+    list: &mut MoveList,
+) {
     let (own, enemy) = sides::<WHITE>(pos);
     let empty = k.squares::<P>() & !(own | enemy);
     let men = own & !pos.kings;

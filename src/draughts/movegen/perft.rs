@@ -238,7 +238,14 @@ pub(crate) fn perft<P: Shape, const PATHS: bool, const TABLE: bool>(
             perft3_children::<P, PATHS, false>(k, pos, list, list2, leaf)
         };
         if let Some(t) = table {
-            t.store(&pos.table_key(), pos.side_index(), hash, depth, PATHS, total as u128);
+            t.store(
+                &pos.table_key(),
+                pos.side_index(),
+                hash,
+                depth,
+                PATHS,
+                total as u128,
+            );
         }
         return total as u128;
     }
@@ -255,7 +262,14 @@ pub(crate) fn perft<P: Shape, const PATHS: bool, const TABLE: bool>(
         total += if PATHS { n * mv.paths as u128 } else { n };
     }
     if let Some(t) = table {
-        t.store(&pos.table_key(), pos.side_index(), hash, depth, PATHS, total);
+        t.store(
+            &pos.table_key(),
+            pos.side_index(),
+            hash,
+            depth,
+            PATHS,
+            total,
+        );
     }
     total
 }

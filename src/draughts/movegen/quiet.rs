@@ -3,7 +3,11 @@ use super::*;
 
 /// Generates ordinary moves into `sink`.
 #[inline]
-pub(super) fn quiet<P: Shape, S: Sink, const WHITE: bool>(k: &Kernel, pos: &Position, sink: &mut S) {
+pub(super) fn quiet<P: Shape, S: Sink, const WHITE: bool>(
+    k: &Kernel,
+    pos: &Position,
+    sink: &mut S,
+) {
     let (own, enemy) = sides::<WHITE>(pos);
     let occupied = own | enemy;
     let empty = k.squares::<P>() & !occupied;

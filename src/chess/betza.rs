@@ -1,0 +1,334 @@
+//! Betza notation, the way the chess-variant world writes how a piece moves (Fairy-Stockfish's
+//! custom pieces, XBoard, ChessV): atoms with modifiers before them.
+//!
+//! Atoms: `W` one step orthogonally, `F` one step diagonally, `D` two orthogonally, `A` two
+//! diagonally, `H` three orthogonally, `G` three diagonally, `N` the knight's leap, `C` the
+//! camel's (1,3), `Z` the zebra's (2,3); `K` = `WF`, `R` = `WW`, `B` = `FF`, `Q` = `RB`. A
+//! leaper's letter doubled rides (`WW` = `R`); a number after an atom limits the ride (`R2`).
+//!
+//! Modifiers, before the atom they apply to: `m` moves only, `c` captures only; `n` lame (the
+//! leap is blocked by a piece on its way: the horse's leg, the elephant's eye; a knight's leap
+//! goes first one step along its longer side); `p` hops over exactly one piece (the screen),
+//! of either side; `f`, `b`, `l`, `r` forward, backward, left, right (as the mover sees the
+//! board), `v` = `fb`, `s` = `lr`. On `W`, `D`, `H` and their riders each direction letter
+//! adds its directions (`fsW`: forward and sideways); on diagonal and oblique atoms two letters
+//! together name one direction (`frF`: forward-right), doubled ones the narrow leaps of an
+//! oblique atom (`ffN`: the two most forward knight leaps).
+//!
+//! ```
+//! use rulebench::chess::betza::parse;
+//! let cannon = parse("mRcpR").unwrap();
+//! assert_eq!(cannon.len(), 2);
+//! assert!(cannon[1].hop && cannon[1].capture && !cannon[1].moves);
+//! assert_eq!(parse("fsW").unwrap()[0].directions.len(), 3);
+//! assert!(parse("mRxN").is_err());
+//! ```
+
+/// One part of a piece's movement: a leap or ride in some directions, with its modes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Component {
+    /// It may move to an empty point.
+    pub moves: bool,
+    /// It may capture.
+    pub capture: bool,
+    /// Lame: blocked by a piece on the points it passes (`n`).
+    pub lame: bool,
+    /// Hops over exactly one piece, the screen (`p`).
+    pub hop: bool,
+    /// Rides: repeats its step along a line.
+    pub rider: bool,
+    /// The most steps a rider takes (0: no limit; 1 for a leaper).
+    pub range: u32,
+    /// (file step, rank step), rank step toward the opponent, as the mover sees the board.
+    pub directions: Vec<(i32, i32)>,
+}
+
+impl Component {
+    /// The points a lame leap passes on its way, as steps from the start (empty for a leap
+    /// with none between, and for riders).
+    pub fn path(&self, (df, dr): (i32, i32)) -> Vec<(i32, i32)> {
+        if !self.lame || self.rider {
+            return Vec::new();
+        }
+        let (af, ar) = (df.abs(), dr.abs());
+        let (sf, sr) = (df.signum(), dr.signum());
+        if af == ar || af == 0 || ar == 0 {
+            // Along a line: every point before the last.
+            let n = af.max(ar);
+            (1..n).map(|i| (sf * i, sr * i)).collect()
+        } else if ar > af {
+            // A knight's leap: one step along its longer side first.
+            vec![(0, sr)]
+        } else {
+            vec![(sf, 0)]
+        }
+    }
+}
+
+/// An error at a byte offset of the Betza text, with what would be valid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetzaError {
+    /// Byte range in the text.
+    pub span: std::ops::Range<usize>,
+    /// What is wrong.
+    pub message: String,
+    /// What would be valid.
+    pub help: String,
+}
+
+const ATOMS: &str = "W F D A H G N C Z K R B Q";
+const MODIFIERS: &str = "m c n p f b l r v s";
+
+/// The leap of each basic atom, (1, 0) style, as (smaller, larger) offsets.
+fn atom_leap(atom: char) -> Option<(i32, i32)> {
+    Some(match atom {
+        'W' => (0, 1),
+        'F' => (1, 1),
+        'D' => (0, 2),
+        'A' => (2, 2),
+        'H' => (0, 3),
+        'G' => (3, 3),
+        'N' => (1, 2),
+        'C' => (1, 3),
+        'Z' => (2, 3),
+        _ => return None,
+    })
+}
+
+/// Every (df, dr) of a leap (a, b): the eight (or four) symmetric images.
+fn images((a, b): (i32, i32)) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                let d = (x * sx, y * sy);
+                if !out.contains(&d) {
+                    out.push(d);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Which of a leap's images one direction token selects.
+fn selects(token: &str, (df, dr): (i32, i32), orthogonal: bool) -> bool {
+    let (af, ar) = (df.abs(), dr.abs());
+    let letter = |c: char| match c {
+        'f' => dr > 0,
+        'b' => dr < 0,
+        'l' => df < 0,
+        'r' => df > 0,
+        'v' => {
+            if orthogonal {
+                df == 0
+            } else {
+                ar >= af
+            }
+        }
+        's' => {
+            if orthogonal {
+                dr == 0
+            } else {
+                af >= ar
+            }
+        }
+        _ => false,
+    };
+    let chars: Vec<char> = token.chars().collect();
+    match chars.as_slice() {
+        [c] => letter(*c),
+        [a, b] if a == b => {
+            letter(*a)
+                && if matches!(a, 'f' | 'b') {
+                    ar > af
+                } else {
+                    af > ar
+                }
+        }
+        [a, b] => letter(*a) && letter(*b),
+        _ => false,
+    }
+}
+
+/// Splits direction letters into tokens: one letter each on orthogonal atoms; on others,
+/// a vertical and a horizontal letter (or a doubled letter) together.
+fn direction_tokens(letters: &str, orthogonal: bool) -> Vec<String> {
+    let chars: Vec<char> = letters.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if !orthogonal && i + 1 < chars.len() {
+            let d = chars[i + 1];
+            let vertical = |x: char| matches!(x, 'f' | 'b');
+            let horizontal = |x: char| matches!(x, 'l' | 'r' | 's');
+            if c == d || (vertical(c) && horizontal(d)) || (horizontal(c) && vertical(d)) {
+                out.push(format!("{c}{d}"));
+                i += 2;
+                continue;
+            }
+        }
+        out.push(c.to_string());
+        i += 1;
+    }
+    out
+}
+
+/// Parses a Betza string into its components.
+pub fn parse(text: &str) -> Result<Vec<Component>, BetzaError> {
+    let err = |span: std::ops::Range<usize>, message: String, help: &str| BetzaError {
+        span,
+        message,
+        help: help.to_string(),
+    };
+    let bytes: Vec<(usize, char)> = text.char_indices().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    if bytes.is_empty() {
+        return Err(err(
+            0..0,
+            "an empty movement".into(),
+            "write the movement in Betza notation, e.g. \"W\", \"nN\", \"mRcpR\"",
+        ));
+    }
+    while i < bytes.len() {
+        let start = bytes[i].0;
+        let (mut moves, mut capture, mut lame, mut hop) = (false, false, false, false);
+        let mut dirs = String::new();
+        while i < bytes.len() && bytes[i].1.is_ascii_lowercase() {
+            let (at, c) = bytes[i];
+            match c {
+                'm' => moves = true,
+                'c' => capture = true,
+                'n' => lame = true,
+                'p' => hop = true,
+                'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(c),
+                _ => {
+                    return Err(err(
+                        at..at + 1,
+                        format!("unknown Betza modifier `{c}`"),
+                        &format!("modifiers this build reads: {MODIFIERS}"),
+                    ));
+                }
+            }
+            i += 1;
+        }
+        let Some(&(at, atom)) = bytes.get(i) else {
+            return Err(err(
+                start..text.len(),
+                "modifiers without an atom".into(),
+                &format!("put an atom after the modifiers: {ATOMS}"),
+            ));
+        };
+        i += 1;
+        // Compound atoms expand to their parts.
+        let (parts, rides): (Vec<char>, bool) = match atom {
+            'K' => (vec!['W', 'F'], false),
+            'R' => (vec!['W'], true),
+            'B' => (vec!['F'], true),
+            'Q' => (vec!['W', 'F'], true),
+            a if atom_leap(a).is_some() => (vec![a], false),
+            _ => {
+                return Err(err(
+                    at..at + atom.len_utf8(),
+                    format!("unknown Betza atom `{atom}`"),
+                    &format!("atoms this build reads: {ATOMS}"),
+                ));
+            }
+        };
+        let mut rider = rides;
+        if !rides && bytes.get(i).is_some_and(|&(_, c)| c == atom) {
+            rider = true;
+            i += 1;
+        }
+        let mut range = if rider { 0 } else { 1 };
+        let digits_start = i;
+        while i < bytes.len() && bytes[i].1.is_ascii_digit() {
+            i += 1;
+        }
+        if i > digits_start {
+            let from = bytes[digits_start].0;
+            let to = bytes.get(i).map_or(text.len(), |b| b.0);
+            let n: u32 = text[from..to].parse().unwrap_or(0);
+            if n == 0 || n > 64 {
+                return Err(err(
+                    from..to,
+                    format!("a range of {} steps", &text[from..to]),
+                    "a range is 1 to 64 steps",
+                ));
+            }
+            if n > 1 {
+                rider = true;
+            }
+            range = n;
+        }
+        let span = start..bytes.get(i).map_or(text.len(), |b| b.0);
+        if rider && parts.iter().any(|p| !matches!(p, 'W' | 'F')) {
+            return Err(err(
+                span,
+                format!("a rider of `{atom}`"),
+                "riders move along files, ranks and diagonals here: W, F and their riders R, B, Q",
+            ));
+        }
+        if lame && parts.iter().any(|p| matches!(p, 'C' | 'Z')) {
+            return Err(err(
+                span,
+                format!("a lame `{atom}`"),
+                "the way of a lame leap is defined for W, F, D, A, H, G and N",
+            ));
+        }
+        if lame && rider {
+            return Err(err(
+                span,
+                "a lame rider".into(),
+                "`n` applies to leapers; a rider is blocked by any piece anyway",
+            ));
+        }
+        if hop && !rider {
+            return Err(err(
+                span,
+                "a hop on a leaper".into(),
+                "`p` applies to riders (`pR`: hop over one screen along a file or rank)",
+            ));
+        }
+        if !moves && !capture {
+            moves = true;
+            capture = true;
+        }
+        let before = out.len();
+        for part in parts {
+            let leap = atom_leap(part).expect("a basic atom");
+            let orthogonal = leap.0 == 0;
+            let all = images(leap);
+            let directions: Vec<(i32, i32)> = if dirs.is_empty() {
+                all
+            } else {
+                let tokens = direction_tokens(&dirs, orthogonal);
+                all.into_iter()
+                    .filter(|&d| tokens.iter().any(|t| selects(t, d, orthogonal)))
+                    .collect()
+            };
+            if directions.is_empty() {
+                continue;
+            }
+            out.push(Component {
+                moves,
+                capture,
+                lame,
+                hop,
+                rider,
+                range,
+                directions,
+            });
+        }
+        if out.len() == before {
+            return Err(err(
+                span,
+                format!("`{}` selects no direction", &text[start..]),
+                "check the direction letters (f, b, l, r, v, s) against the atom",
+            ));
+        }
+    }
+    Ok(out)
+}
