@@ -100,3 +100,35 @@ fn house_rule_tables() {
         insta::assert_snapshot!(format!("perft-house-{house}"), text);
     }
 }
+
+/// The chess family's shipped files: perft from the start to about three million nodes,
+/// checked against the published table first.
+#[test]
+fn shipped_chess_tables() {
+    for id in rulebench::chess::Rules::shipped() {
+        let game = rulebench::Chess::load(&id).unwrap();
+        let reference = common::case_reference(&id);
+        let start = reference
+            .case
+            .iter()
+            .find(|c| c.id == "start")
+            .expect("a start case");
+        assert_eq!(
+            game.fen(&game.start()),
+            start.fen,
+            "{id}: the start position"
+        );
+        let depth = start.perft.iter().rposition(|&n| n <= 4_000_000).unwrap() + 1;
+        let rows: Vec<(u128, u128)> = (1..=depth as u32)
+            .map(|d| {
+                let n = game.perft(&game.start(), d, Count::Unique);
+                assert_eq!(n, start.perft[d as usize - 1] as u128, "{id} perft({d})");
+                (n, game.perft(&game.start(), d, Count::Paths))
+            })
+            .collect();
+        insta::assert_snapshot!(
+            format!("perft-{id}"),
+            render(&format!("{id} (checked against: {})", start.source), &rows)
+        );
+    }
+}

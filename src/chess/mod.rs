@@ -57,9 +57,9 @@ impl Chess {
     }
 
     /// The position after `mv`, counters brought up to date.
-    pub fn play(&self, pos: &Position, mv: Move) -> Position {
-        let mut next = self.rules.engine.make(pos, mv);
-        next.quiet_plies = if self.captured(pos, mv).is_some() {
+    pub fn play(&self, pos: &Position, mv: &Move) -> Position {
+        let mut next = self.rules.engine.make(pos, *mv);
+        next.quiet_plies = if self.captured(pos, *mv).is_some() {
             0
         } else {
             pos.quiet_plies.saturating_add(1)
@@ -121,7 +121,7 @@ impl Game for Chess {
     }
 
     fn play(&self, pos: &Position, mv: &Move) -> Position {
-        Chess::play(self, pos, *mv)
+        Chess::play(self, pos, mv)
     }
 
     fn perft_child(&self, pos: &Position, mv: &Move) -> Position {

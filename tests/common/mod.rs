@@ -15,6 +15,33 @@ pub struct Reference {
     pub paths: Vec<u64>,
 }
 
+/// One file of `tests/reference/perft/` in the chess family's format: cases of a FEN and its
+/// perft table, each with its source.
+#[derive(Deserialize)]
+pub struct CaseReference {
+    pub variant: String,
+    pub case: Vec<ReferenceCase>,
+}
+
+/// One position of a [`CaseReference`].
+#[derive(Deserialize)]
+pub struct ReferenceCase {
+    pub id: String,
+    pub fen: String,
+    pub perft: Vec<u64>,
+    pub source: String,
+}
+
+/// Reads a reference file of the chess family's format.
+pub fn case_reference(variant: &str) -> CaseReference {
+    let path = format!(
+        "{}/tests/reference/perft/{variant}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
 /// Reads the reference table of a variant.
 pub fn reference(variant: &str) -> Reference {
     let path = format!(
