@@ -1,14 +1,17 @@
 //! Perft speed, one thread, no hash, bulk counting at the last ply: from the start and from
-//! one mid-game position of English, Russian, Italian and International draughts. Criterion
-//! reports leaf nodes per second as `elements/s`. Every benchmark first asserts its node count
-//! against a number from an independent source — the published tables in
-//! `tests/reference/perft/` for the starts, `tests/reference/midgame.toml` (computed by the
-//! independent Python oracle in `tools/`) for the mid-games — so it can never time wrong code.
+//! one mid-game position of English, Russian, Italian and International draughts; Xiangqi from
+//! the start and from the two Fairy-Stockfish test positions, Minixiangqi from the start; and,
+//! as a peer in the same run, Debian's `fairy-stockfish` counting Xiangqi perft 4 (a process
+//! per run, skipped when the binary is missing). Criterion reports leaf nodes per second as
+//! `elements/s`. Every benchmark first asserts its node count against a number from an
+//! independent source — the published tables in `tests/reference/perft/` for the starts and
+//! the Xiangqi positions, `tests/reference/midgame.toml` (computed by the independent Python
+//! oracle in `tools/`) for the draughts mid-games — so it can never time wrong code.
 //!
-//! Run: `cargo bench --bench perft`.
+//! Run: `cargo bench --bench perft` (`-- xiangqi` for the Xiangqi ones only).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rulebench::{Count, Draughts, Game};
+use rulebench::{Chess, Count, Draughts, Game};
 use serde::Deserialize;
 use std::time::Duration;
 
@@ -43,11 +46,32 @@ const STARTS: &[(&str, u32)] = &[
     ("international", 10),
 ];
 
-fn bench_one(
+#[derive(Deserialize)]
+struct Cases {
+    case: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+struct Case {
+    id: String,
+    fen: String,
+    perft: Vec<u64>,
+}
+
+/// (variant, case id, depth) of the chess family.
+const CHESS: &[(&str, &str, u32)] = &[
+    ("xiangqi", "start", 5),
+    ("xiangqi", "start", 4),
+    ("xiangqi", "fairy-stockfish-2", 4),
+    ("xiangqi", "fairy-stockfish-3", 4),
+    ("minixiangqi", "start", 5),
+];
+
+fn bench_one<G: Game>(
     c: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     name: String,
-    game: &Draughts,
-    pos: &rulebench::Position,
+    game: &G,
+    pos: &G::Position,
     depth: u32,
     expected: u128,
 ) {
@@ -94,7 +118,66 @@ fn perft(c: &mut Criterion) {
             expected,
         );
     }
+    for &(variant, id, depth) in CHESS {
+        let game = Chess::load(variant).unwrap();
+        let cases: Cases = read(&format!("perft/{variant}.toml"));
+        let case = cases.case.iter().find(|c| c.id == id).expect(id);
+        let pos = game.parse_fen(&case.fen).unwrap();
+        let expected = case.perft[depth as usize - 1] as u128;
+        bench_one(
+            &mut group,
+            format!("{variant}-{id}-{depth}"),
+            &game,
+            &pos,
+            depth,
+            expected,
+        );
+    }
+    fairy_stockfish(&mut group);
     group.finish();
+}
+
+/// Debian's fairy-stockfish counting Xiangqi perft 4 from the start (one process per run:
+/// start-up included, a few milliseconds against a third of a second), checked against the
+/// published count.
+fn fairy_stockfish(c: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let path = "/usr/games/fairy-stockfish";
+    if !std::path::Path::new(path).is_file() {
+        eprintln!("SKIPPED: {path} not found (apt-get install fairy-stockfish)");
+        return;
+    }
+    let expected: u64 = 3_290_240;
+    let run = || -> u64 {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("fairy-stockfish starts");
+        let mut input = child.stdin.take().unwrap();
+        writeln!(
+            input,
+            "uci\nsetoption name UCI_Variant value xiangqi\nposition startpos\ngo perft 4\nquit"
+        )
+        .unwrap();
+        drop(input);
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        text.lines()
+            .find_map(|l| l.strip_prefix("Nodes searched: "))
+            .and_then(|n| n.trim().parse().ok())
+            .expect("a node count")
+    };
+    assert_eq!(run(), expected, "fairy-stockfish xiangqi perft 4");
+    c.throughput(Throughput::Elements(expected));
+    c.bench_function("peer-fairy-stockfish-xiangqi-start-4", |b| {
+        b.iter(|| {
+            let n = run();
+            assert_eq!(n, expected);
+            n
+        })
+    });
 }
 
 criterion_group!(benches, perft);

@@ -116,3 +116,59 @@ fn hashed_search_matches_the_reference() {
         );
     }
 }
+
+/// Mid-game positions against the independent oracle (`tools/xiangqi_oracle.py`, a Python
+/// implementation of RULES.md §2 written without the engine's code), whose counts were also
+/// confirmed by fairy-stockfish: checks, double checks, pins by the facing generals, cannon
+/// screens, horse legs, elephant eyes, soldiers across the river (`tests/reference/
+/// xiangqi-midgame.toml`).
+#[test]
+fn midgame_positions_match_the_independent_oracle() {
+    #[derive(serde::Deserialize)]
+    struct Midgames {
+        source: String,
+        case: Vec<Midgame>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Midgame {
+        variant: String,
+        id: String,
+        fen: String,
+        features: String,
+        perft: Vec<u64>,
+    }
+    let path = format!(
+        "{}/tests/reference/xiangqi-midgame.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let m: Midgames = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(m.case.len() >= 10, "at least ten positions");
+    let mut checked = 0;
+    for case in &m.case {
+        let game = Chess::load(&case.variant).unwrap();
+        let pos = game.parse_fen(&case.fen).unwrap();
+        assert!(!case.features.is_empty());
+        for depth in common::depths_to_check(&case.perft) {
+            assert_eq!(
+                game.perft(&pos, depth as u32, Count::Unique),
+                case.perft[depth - 1] as u128,
+                "{} {} perft({depth}) (source: {})",
+                case.variant,
+                case.id,
+                m.source
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 50);
+}
+
+/// Every shipped file of the chess family has a reference table.
+#[test]
+fn every_shipped_chess_variant_is_checked() {
+    let shipped = rulebench::chess::Rules::shipped();
+    assert_eq!(shipped, ["minixiangqi", "xiangqi"]);
+    for id in &shipped {
+        assert_eq!(common::case_reference(id).variant, *id);
+    }
+}

@@ -41,10 +41,21 @@ pub fn direction_of(df: i32, dr: i32) -> Option<usize> {
     DIRECTIONS.iter().position(|&d| d == (sf, sr))
 }
 
+/// Every single-point set, looked up (a 128-bit shift is a branch on most machines).
+static BITS: [Bitboard; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
 /// A bit.
 #[inline(always)]
-pub const fn bit(point: u32) -> Bitboard {
-    1u128 << point
+pub fn bit(point: u32) -> Bitboard {
+    BITS[point as usize & 127]
 }
 
 /// The lowest point of a non-empty set.
@@ -65,8 +76,8 @@ pub struct Board {
     files: u32,
     ranks: u32,
     all: Bitboard,
-    /// `rays[dir][point]`: the points from `point` (excluded) to the edge along `dir`.
-    rays: Vec<[Bitboard; 8]>,
+    /// `rays[point][dir]`: the points from `point` (excluded) to the edge along `dir`.
+    rays: Box<[[Bitboard; 8]; 128]>,
 }
 
 impl Board {
@@ -85,7 +96,7 @@ impl Board {
             files,
             ranks,
             all,
-            rays: vec![[0; 8]; count as usize],
+            rays: Box::new([[0; 8]; 128]),
         };
         for p in 0..count {
             for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
@@ -143,7 +154,7 @@ impl Board {
     /// The ray from `point` (excluded) to the edge along direction `dir`.
     #[inline(always)]
     pub fn ray(&self, point: u32, dir: usize) -> Bitboard {
-        self.rays[point as usize][dir]
+        self.rays[point as usize & 127][dir & 7]
     }
 
     /// The points strictly between two points on one line (empty if not on one line).

@@ -8,7 +8,7 @@
 
 use super::board::{Bitboard, Board, ascending, bit, highest, lowest, opposite};
 use super::position::{EMPTY, MAX_KINDS, Position};
-use super::tables::Tables;
+use super::tables::{HOPS, LAME, RIDES, Tables};
 
 /// A move: from a point to a point (what it captures is on the board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -38,6 +38,8 @@ pub struct Engine {
     /// Per attacking side: the directions, seen from the target, in which a line attack
     /// (ride, hop, facing royal) may come.
     scan: [u8; 2],
+    /// Per side: the piece types (bits) that may attack along a line (ride, hop, face).
+    line_kinds: [u8; 2],
     /// Zobrist keys: `[side][kind][point]`, and the key of the second side to move.
     zobrist: Vec<u64>,
     zobrist_second: u64,
@@ -127,6 +129,20 @@ impl Engine {
                 *s |= FILE_DIRECTIONS;
             }
         }
+        let mut line_kinds = [0u8; 2];
+        for (side, lk) in line_kinds.iter_mut().enumerate() {
+            for k in 0..kinds {
+                let shape = tables.shapes[side][k];
+                let lines = (0..board.points()).any(|p| {
+                    let pm = tables.at(side, k, p);
+                    pm.ride_captures | pm.hop_captures != 0
+                });
+                if lines || (facing && royal & 1 << k != 0) {
+                    *lk |= 1 << k;
+                }
+                let _ = shape;
+            }
+        }
         let zobrist = (0..2 * MAX_KINDS * 128)
             .map(|i| splitmix64(0xC4E5_5000 + i as u64))
             .collect();
@@ -137,9 +153,22 @@ impl Engine {
             royal,
             facing,
             scan,
+            line_kinds,
             zobrist,
             zobrist_second: splitmix64(0x5EC0_4D),
         }
+    }
+
+    /// The pieces of `side` that may attack along a line.
+    #[inline(always)]
+    fn line_pieces(&self, pos: &Position, side: usize) -> Bitboard {
+        let mut all = 0;
+        let mut k = self.line_kinds[side];
+        while k != 0 {
+            all |= pos.kinds[k.trailing_zeros() as usize];
+            k &= k - 1;
+        }
+        all & pos.sides[side]
     }
 
     /// The royal piece of `side`, if it has one.
@@ -158,19 +187,29 @@ impl Engine {
 
     /// Where the piece of `kind` of `side` on `p` may go: (moves to be masked with the empty
     /// points, captures to be masked with the enemy).
+    /// `SHAPE` says what the piece type may have besides leaps ([`LAME`], [`RIDES`],
+    /// [`HOPS`]), so that each shape runs its own code.
     #[inline(always)]
-    fn reach(&self, side: usize, kind: usize, p: u32, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    fn reach<const SHAPE: u8>(
+        &self,
+        side: usize,
+        kind: usize,
+        p: u32,
+        occupied: Bitboard,
+    ) -> (Bitboard, Bitboard) {
         let t = &self.tables;
         let pm = t.at(side, kind, p);
         let mut moves = pm.leap_moves;
         let mut captures = pm.leap_captures;
-        for l in t.lame_of(pm) {
-            if occupied & l.path == 0 {
-                moves |= l.moves;
-                captures |= l.captures;
+        if SHAPE & LAME != 0 && pm.shape & LAME != 0 {
+            for l in t.lame_of(pm) {
+                if occupied & l.path == 0 {
+                    moves |= l.moves;
+                    captures |= l.captures;
+                }
             }
         }
-        if pm.has_lines() {
+        if SHAPE & RIDES != 0 && pm.shape & RIDES != 0 {
             let mut rides = pm.ride_moves | pm.ride_captures;
             while rides != 0 {
                 let d = rides.trailing_zeros() as usize;
@@ -189,6 +228,8 @@ impl Engine {
                     captures |= seen & pm.ride_capture_to;
                 }
             }
+        }
+        if SHAPE & HOPS != 0 && pm.shape & HOPS != 0 {
             let mut hops = pm.hop_moves | pm.hop_captures;
             while hops != 0 {
                 let d = hops.trailing_zeros() as usize;
@@ -242,7 +283,11 @@ impl Engine {
         removed: Bitboard,
     ) -> bool {
         let enemy = pos.sides[attacker] & !removed;
-        for &k in &self.tables.leapers[attacker] {
+        let leapers_near = self.tables.leap_reach[attacker][target as usize & 127] & enemy != 0;
+        for &k in self.tables.leapers[attacker]
+            .iter()
+            .filter(|_| leapers_near)
+        {
             let k = k as usize;
             let theirs = pos.kinds[k] & enemy;
             let r = self.tables.reverse(attacker, k, target);
@@ -258,12 +303,14 @@ impl Engine {
                 }
             }
         }
+        let liners = self.line_pieces(pos, attacker) & enemy;
         let mut dirs = self.scan[attacker];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            let blockers = self.board.ray(target, d) & occupied;
-            if blockers == 0 {
+            let ray = self.board.ray(target, d);
+            let blockers = ray & occupied;
+            if ray & liners == 0 || blockers == 0 {
                 continue;
             }
             let p1 = first(blockers, d);
@@ -340,7 +387,8 @@ impl Engine {
             blockers: 0,
             danger: 0,
         };
-        for &k in &self.tables.leapers[them] {
+        let leapers_near = self.tables.leap_reach[them][r as usize & 127] & enemy != 0;
+        for &k in self.tables.leapers[them].iter().filter(|_| leapers_near) {
             let k = k as usize;
             let theirs = pos.kinds[k] & enemy;
             let rev = self.tables.reverse(them, k, r);
@@ -362,12 +410,14 @@ impl Engine {
                 }
             }
         }
+        let liners = self.line_pieces(pos, them);
         let mut dirs = self.scan[them];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            let b1 = self.board.ray(r, d) & occupied;
-            if b1 == 0 {
+            let ray = self.board.ray(r, d);
+            let b1 = ray & occupied;
+            if ray & liners == 0 || b1 == 0 {
                 continue;
             }
             let p1 = first(b1, d);
@@ -413,32 +463,59 @@ impl Engine {
     pub fn generate<S: Sink>(&self, pos: &Position, sink: &mut S) {
         let us = pos.side as usize;
         let safety = self.safety(pos);
+        for kind in 0..self.kinds {
+            let pieces = pos.kinds[kind] & pos.sides[us];
+            if pieces == 0 {
+                continue;
+            }
+            let (p, s) = (pos, &safety);
+            match self.tables.shapes[us][kind] {
+                0 => self.generate_kind::<S, 0>(p, s, kind, pieces, sink),
+                LAME => self.generate_kind::<S, LAME>(p, s, kind, pieces, sink),
+                RIDES => self.generate_kind::<S, RIDES>(p, s, kind, pieces, sink),
+                HOPS => self.generate_kind::<S, HOPS>(p, s, kind, pieces, sink),
+                x if x == RIDES | HOPS => {
+                    self.generate_kind::<S, { RIDES | HOPS }>(p, s, kind, pieces, sink)
+                }
+                _ => self.generate_kind::<S, { LAME | RIDES | HOPS }>(p, s, kind, pieces, sink),
+            }
+        }
+    }
+
+    /// The legal moves of the `pieces` of one type, whose shape is `SHAPE`.
+    #[inline(always)]
+    fn generate_kind<S: Sink, const SHAPE: u8>(
+        &self,
+        pos: &Position,
+        safety: &Safety,
+        kind: usize,
+        mut pieces: Bitboard,
+        sink: &mut S,
+    ) {
+        let us = pos.side as usize;
         let occupied = pos.occupied();
         let empty = self.board.all() & !occupied;
         let enemy = pos.sides[1 - us];
-        for kind in 0..self.kinds {
-            let mut pieces = pos.kinds[kind] & pos.sides[us];
-            let careful_kind = safety.in_check || self.royal & 1 << kind != 0;
-            while pieces != 0 {
-                let p = lowest(pieces);
-                pieces &= pieces - 1;
-                let (moves, captures) = self.reach(us, kind, p, occupied);
-                let targets = (moves & empty) | (captures & enemy);
-                if targets == 0 {
-                    continue;
-                }
-                let (free, test) = if careful_kind || safety.blockers & bit(p) != 0 {
-                    (0, targets)
-                } else {
-                    (targets & !safety.danger, targets & safety.danger)
-                };
-                if free != 0 {
-                    sink.add(p, free);
-                }
-                for to in Board::iter(test) {
-                    if self.legal_after(pos, safety.royal, p, to) {
-                        sink.add_one(p, to);
-                    }
+        let careful_kind = safety.in_check || self.royal & 1 << kind != 0;
+        while pieces != 0 {
+            let p = lowest(pieces);
+            pieces &= pieces - 1;
+            let (moves, captures) = self.reach::<SHAPE>(us, kind, p, occupied);
+            let targets = (moves & empty) | (captures & enemy);
+            if targets == 0 {
+                continue;
+            }
+            let (free, test) = if careful_kind || safety.blockers & bit(p) != 0 {
+                (0, targets)
+            } else {
+                (targets & !safety.danger, targets & safety.danger)
+            };
+            if free != 0 {
+                sink.add(p, free);
+            }
+            for to in Board::iter(test) {
+                if self.legal_after(pos, safety.royal, p, to) {
+                    sink.add_one(p, to);
                 }
             }
         }

@@ -5,6 +5,7 @@
 
 use super::betza::Component;
 use super::board::{Bitboard, Board, bit, direction_of};
+use super::position::MAX_KINDS;
 
 /// Leaps that a piece on a point makes only while the points of `path` are empty.
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,6 +37,8 @@ pub struct PointMoves {
     pub lame_start: u16,
     /// How many.
     pub lame_len: u8,
+    /// What it has besides never-blocked leaps: [`LAME`], [`RIDES`], [`HOPS`] (bits).
+    pub shape: u8,
     /// Line directions (bits) in which it rides to empty points.
     pub ride_moves: u8,
     /// Line directions in which it rides to capture.
@@ -46,10 +49,18 @@ pub struct PointMoves {
     pub hop_captures: u8,
 }
 
+/// [`PointMoves::shape`]: it has lame leaps.
+pub const LAME: u8 = 1;
+/// [`PointMoves::shape`]: it rides.
+pub const RIDES: u8 = 2;
+/// [`PointMoves::shape`]: it hops.
+pub const HOPS: u8 = 4;
+
 impl PointMoves {
-    /// Whether it captures anything by riding or hopping.
-    pub fn has_lines(&self) -> bool {
-        (self.ride_moves | self.ride_captures | self.hop_moves | self.hop_captures) != 0
+    fn finish(&mut self) {
+        self.shape = (self.lame_len != 0) as u8 * LAME
+            | ((self.ride_moves | self.ride_captures) != 0) as u8 * RIDES
+            | ((self.hop_moves | self.hop_captures) != 0) as u8 * HOPS;
     }
 }
 
@@ -66,15 +77,21 @@ pub struct Reverse {
     pub lame_len: u32,
 }
 
+/// Tables indexed by side and piece type (`side * 8 + kind`), then point.
+type BySideKindPoint<T> = Box<[[T; 128]; 2 * MAX_KINDS]>;
+
 /// The compiled move tables of every piece type.
 #[derive(Clone, Debug)]
 pub struct Tables {
-    kinds: usize,
-    points: usize,
-    moves: Vec<PointMoves>,
+    moves: BySideKindPoint<PointMoves>,
     /// The lame leaps the [`PointMoves`] point into.
     pub lame: Vec<LameLeap>,
-    reverse: Vec<Reverse>,
+    reverse: BySideKindPoint<Reverse>,
+    /// Per side and target: every point from which some piece type of that side might capture
+    /// the target by a leap.
+    pub leap_reach: Box<[[Bitboard; 128]; 2]>,
+    /// Per side and piece type: what its points have besides leaps ([`LAME`], ...), together.
+    pub shapes: [[u8; MAX_KINDS]; 2],
     /// (path, from points) of reversed lame leaps.
     pub reverse_lame: Vec<(Bitboard, Bitboard)>,
     /// Per side: the piece types that capture by a leap (for the attack test).
@@ -110,19 +127,21 @@ impl Tables {
     /// Builds the tables of `kinds` piece types.
     pub fn new(board: &Board, kinds: &[PieceMovement]) -> Tables {
         let points = board.points() as usize;
+        assert!(kinds.len() <= MAX_KINDS, "at most {MAX_KINDS} piece types");
         let mut t = Tables {
-            kinds: kinds.len(),
-            points,
-            moves: vec![PointMoves::default(); 2 * kinds.len() * points],
+            moves: Box::new([[PointMoves::default(); 128]; 2 * MAX_KINDS]),
             lame: Vec::new(),
-            reverse: vec![Reverse::default(); 2 * kinds.len() * points],
+            reverse: Box::new([[Reverse::default(); 128]; 2 * MAX_KINDS]),
+            leap_reach: Box::new([[0; 128]; 2]),
+            shapes: [[0; MAX_KINDS]; 2],
             reverse_lame: Vec::new(),
             leapers: [Vec::new(), Vec::new()],
             ride_directions: [0; 2],
             hop_directions: [0; 2],
         };
         // Reversed lame leaps, gathered per (side, kind, target) before they are laid out.
-        let mut reverse_lame: Vec<Vec<(Bitboard, Bitboard)>> = vec![Vec::new(); t.reverse.len()];
+        let mut reverse_lame: Vec<Vec<(Bitboard, Bitboard)>> =
+            vec![Vec::new(); 2 * MAX_KINDS * 128];
         for side in 0..2 {
             for (kind, piece) in kinds.iter().enumerate() {
                 for p in 0..points as u32 {
@@ -143,17 +162,20 @@ impl Tables {
                         );
                     }
                     pm.lame_len = lame.len() as u8;
+                    pm.finish();
+                    t.shapes[side][kind] |= pm.shape;
                     // Backward: every capture leap, from the target's point of view.
-                    let index =
-                        |target: u32| (side * kinds.len() + kind) * points + target as usize;
+                    let sk = side * MAX_KINDS + kind;
                     for target in Board::iter(pm.leap_captures) {
-                        t.reverse[index(target)].free |= bit(p);
-                        t.reverse[index(target)].any |= bit(p);
+                        t.reverse[sk][target as usize].free |= bit(p);
+                        t.reverse[sk][target as usize].any |= bit(p);
+                        t.leap_reach[side][target as usize] |= bit(p);
                     }
                     for leap in &lame {
                         for target in Board::iter(leap.captures) {
-                            reverse_lame[index(target)].push((leap.path, bit(p)));
-                            t.reverse[index(target)].any |= bit(p);
+                            reverse_lame[sk * 128 + target as usize].push((leap.path, bit(p)));
+                            t.reverse[sk][target as usize].any |= bit(p);
+                            t.leap_reach[side][target as usize] |= bit(p);
                         }
                     }
                     if pm.leap_captures != 0 || lame.iter().any(|l| l.captures != 0) {
@@ -165,13 +187,14 @@ impl Tables {
                     t.ride_directions[side] |= pm.ride_captures;
                     t.hop_directions[side] |= pm.hop_captures;
                     t.lame.extend(lame);
-                    t.moves[(side * kinds.len() + kind) * points + p as usize] = pm;
+                    t.moves[side * MAX_KINDS + kind][p as usize] = pm;
                 }
             }
         }
         for (i, entries) in reverse_lame.into_iter().enumerate() {
-            t.reverse[i].lame_start = t.reverse_lame.len() as u32;
-            t.reverse[i].lame_len = entries.len() as u32;
+            let r = &mut t.reverse[i / 128][i % 128];
+            r.lame_start = t.reverse_lame.len() as u32;
+            r.lame_len = entries.len() as u32;
             t.reverse_lame.extend(entries);
         }
         t
@@ -180,7 +203,7 @@ impl Tables {
     /// What piece type `kind` of `side` can do from `point`.
     #[inline(always)]
     pub fn at(&self, side: usize, kind: usize, point: u32) -> &PointMoves {
-        &self.moves[(side * self.kinds + kind) * self.points + point as usize]
+        &self.moves[(side * MAX_KINDS + kind) & 15][point as usize & 127]
     }
 
     /// The lame leaps of a [`PointMoves`].
@@ -193,7 +216,7 @@ impl Tables {
     /// The capture leaps of piece type `kind` of `side` that end on `target`, seen backward.
     #[inline(always)]
     pub fn reverse(&self, side: usize, kind: usize, target: u32) -> &Reverse {
-        &self.reverse[(side * self.kinds + kind) * self.points + target as usize]
+        &self.reverse[(side * MAX_KINDS + kind) & 15][target as usize & 127]
     }
 
     /// The reversed lame leaps of a [`Reverse`].
