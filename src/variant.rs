@@ -10,9 +10,9 @@ use crate::rules::{Family, family_of};
 #[derive(Clone, Debug)]
 pub enum Variant {
     /// A draughts variant.
-    Draughts(Draughts),
+    Draughts(Box<Draughts>),
     /// A chess-family variant.
-    Chess(Chess),
+    Chess(Box<Chess>),
 }
 
 impl Variant {
@@ -20,8 +20,8 @@ impl Variant {
     /// the engine of the family its file names.
     pub fn load(spec: &str) -> Result<Variant, LocatedError> {
         Ok(match family_of(spec)? {
-            Family::Draughts => Variant::Draughts(Draughts::load(spec)?),
-            Family::Chess => Variant::Chess(Chess::load(spec)?),
+            Family::Draughts => Variant::Draughts(Box::new(Draughts::load(spec)?)),
+            Family::Chess => Variant::Chess(Box::new(Chess::load(spec)?)),
         })
     }
 }
@@ -32,8 +32,14 @@ impl Variant {
 macro_rules! with_game {
     ($variant:expr, $game:ident => $body:expr) => {
         match $variant {
-            $crate::variant::Variant::Draughts($game) => $body,
-            $crate::variant::Variant::Chess($game) => $body,
+            $crate::variant::Variant::Draughts($game) => {
+                let $game: &$crate::draughts::Draughts = $game;
+                $body
+            }
+            $crate::variant::Variant::Chess($game) => {
+                let $game: &$crate::chess::Chess = $game;
+                $body
+            }
         }
     };
 }

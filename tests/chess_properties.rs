@@ -190,7 +190,7 @@ fn general_in_danger(g: &[Vec<char>], upper: bool, soldiers_sideways_anywhere: b
         let (hr, hf) = (gr + dr, gf + df);
         if at(hr, hf).is_some_and(|c| enemy(c, 'n')) {
             // The leg: one step from the horse along its longer side, toward the general.
-            let (lr, lf) = if (dr as i32).abs() == 2 {
+            let (lr, lf) = if dr.abs() == 2 {
                 (hr - dr.signum(), hf)
             } else {
                 (hr, hf - df.signum())

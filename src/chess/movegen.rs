@@ -155,7 +155,7 @@ impl Engine {
             scan,
             line_kinds,
             zobrist,
-            zobrist_second: splitmix64(0x5EC0_4D),
+            zobrist_second: splitmix64(0x005E_C04D),
         }
     }
 

@@ -146,7 +146,7 @@ impl Rules {
                 name: "FEN".into(),
                 text: fen.into(),
             };
-            let placement = fen.trim().split_whitespace().next().unwrap_or("");
+            let placement = fen.split_whitespace().next().unwrap_or("");
             let start = fen.len() - fen.trim_start().len();
             return Err(LocatedError::new(
                 &source,

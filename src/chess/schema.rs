@@ -25,7 +25,7 @@ pub struct ChessFile {
     /// The two sides' names.
     pub sides: Option<Val<SidesSection>>,
     /// Named regions: for each, the points it holds for each side.
-    pub regions: Option<Val<BTreeMap<String, Val<BTreeMap<String, Val<Vec<Val<String>>>>>>>>,
+    pub regions: Option<Val<BTreeMap<String, Val<RegionPoints>>>>,
     /// The start position.
     pub setup: Option<Val<SetupSection>>,
     /// The piece types, by name.
@@ -33,6 +33,12 @@ pub struct ChessFile {
     /// How games are won, lost and drawn.
     pub rules: Option<Val<GameRulesSection>>,
 }
+
+/// A region's points, for each side by name: points (`e1`) and rectangles (`d1-f3`).
+pub type RegionPoints = BTreeMap<String, Val<Vec<Val<String>>>>;
+
+/// Two sides' pieces, as letters (`["k", "kbb"]`).
+pub type MaterialPair = Vec<Val<String>>;
 
 /// Whether pieces stand on the points where lines cross or inside the squares (it changes
 /// no move; it says how to draw the board).
@@ -162,7 +168,7 @@ pub struct GameRulesSection {
     /// The same position repeated: `{ limit = 3, result = "draw" }`.
     pub repetition: Option<Val<LimitRule>>,
     /// Material with which neither side can win: pairs of sides' pieces as letters.
-    pub insufficient_material: Option<Val<Vec<Val<Vec<Val<String>>>>>>,
+    pub insufficient_material: Option<Val<Vec<Val<MaterialPair>>>>,
     /// The counting rule.
     pub counting: Option<Val<CountingSection>>,
 }
@@ -203,7 +209,7 @@ fn merge_map<T: Merge>(
     }
 }
 
-impl Merge for BTreeMap<String, Val<Vec<Val<String>>>> {
+impl Merge for RegionPoints {
     // A region's points per side: a child's list replaces the parent's for that side.
     fn merge(&mut self, parent: Self) {
         for (side, points) in parent {

@@ -58,9 +58,10 @@ pub const HOPS: u8 = 4;
 
 impl PointMoves {
     fn finish(&mut self) {
-        self.shape = (self.lame_len != 0) as u8 * LAME
-            | ((self.ride_moves | self.ride_captures) != 0) as u8 * RIDES
-            | ((self.hop_moves | self.hop_captures) != 0) as u8 * HOPS;
+        let has = |yes: bool, flag: u8| if yes { flag } else { 0 };
+        self.shape = has(self.lame_len != 0, LAME)
+            | has((self.ride_moves | self.ride_captures) != 0, RIDES)
+            | has((self.hop_moves | self.hop_captures) != 0, HOPS);
     }
 }
 
@@ -286,7 +287,7 @@ fn compile_component(
         let path = c
             .path(d)
             .into_iter()
-            .map(|s| orient(s))
+            .map(orient)
             .filter_map(|(sf, sr)| board.offset(p, sf, sr))
             .fold(0, |acc, x| acc | bit(x));
         if path == 0 {
