@@ -67,3 +67,14 @@ impl LocatedError {
         }
     }
 }
+
+/// The closest of `choices` to `word`, if it is close (a few letters off), for the
+/// "did you mean" of an error.
+pub fn did_you_mean<'a>(word: &str, choices: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    choices
+        .into_iter()
+        .map(|c| (strsim::levenshtein(word, c), c))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .min()
+        .map(|(_, c)| c)
+}

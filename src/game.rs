@@ -85,8 +85,7 @@ pub trait Game: Sync {
     fn notations(&self) -> &'static [&'static str];
     /// The legal moves written in `notation` (one of [`Game::notations`]; the default for
     /// any other).
-    fn moves_in(&self, pos: &Self::Position, notation: &str) -> Vec<(Self::Move, String)> {
-        let _ = notation;
+    fn moves_in(&self, pos: &Self::Position, _notation: &str) -> Vec<(Self::Move, String)> {
         self.moves_with_notation(pos)
     }
     /// The indices, in [`Game::moves_with_notation`], of the legal moves that `text` may

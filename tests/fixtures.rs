@@ -61,3 +61,41 @@ fn the_runner_reports_missing_and_extra_moves() {
     let r = runner.run_case(Path::new("probe.toml"), &empty);
     assert!(r.failures[0].contains("nothing to check"));
 }
+
+/// The chess family through the same runner: at least 30 Xiangqi cases, and a wrong move list,
+/// outcome or reason is reported.
+#[test]
+fn the_runner_checks_chess_fixtures() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xiangqi");
+    let results = Runner::new().run_path(&dir);
+    assert!(
+        results.len() >= 30,
+        "only {} Xiangqi fixtures",
+        results.len()
+    );
+    assert!(results.iter().all(|r| r.passed()));
+    let mut runner = Runner::new();
+    // Red general e1 alone against black d10: it may step to d1, f1, e2; d1 faces d10.
+    let mut case = Case {
+        id: "probe".into(),
+        rules: "xiangqi".into(),
+        fen: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into(),
+        description: "runner self-test".into(),
+        rule: "RULES.md §2 facing generals".into(),
+        moves: Some(vec!["e1f1".into(), "e1e2".into()]),
+        outcome: Some("draw".into()),
+        reason: Some("insufficient material".into()),
+        ..Case::default()
+    };
+    let ok = runner.run_case(Path::new("probe.toml"), &case);
+    assert!(ok.passed(), "{:?}", ok.failures);
+    case.moves = Some(vec!["e1d1".into(), "e1e2".into()]);
+    case.reason = Some("stalemate".into());
+    case.outcome = Some("white-wins".into());
+    let bad = runner.run_case(Path::new("probe.toml"), &case);
+    assert_eq!(bad.failures.len(), 4, "{:?}", bad.failures);
+    assert_eq!(bad.failures[0], "moves missing: e1d1");
+    assert_eq!(bad.failures[1], "moves extra: e1f1");
+    assert!(bad.failures[2].contains("not one of ongoing, draw, red-wins, black-wins"));
+    assert!(bad.failures[3].contains("expected `stalemate`"));
+}

@@ -16,6 +16,7 @@
 
 pub mod betza;
 pub mod board;
+mod compile;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;
@@ -29,7 +30,6 @@ use crate::diagnostics::LocatedError;
 use crate::game::{Count, Game, Outcome};
 use crate::perft::Table;
 use crate::rules::Family;
-use board::Board;
 pub use movegen::Move;
 pub use position::Position;
 pub use rules::Rules;
@@ -232,7 +232,6 @@ impl Game for Chess {
             out.push((b'a' + file as u8) as char);
         }
         out.push('\n');
-        let _ = Board::iter;
         out
     }
 }

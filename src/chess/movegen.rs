@@ -132,7 +132,6 @@ impl Engine {
         let mut line_kinds = [0u8; 2];
         for (side, lk) in line_kinds.iter_mut().enumerate() {
             for k in 0..kinds {
-                let shape = tables.shapes[side][k];
                 let lines = (0..board.points()).any(|p| {
                     let pm = tables.at(side, k, p);
                     pm.ride_captures | pm.hop_captures != 0
@@ -140,7 +139,6 @@ impl Engine {
                 if lines || (facing && royal & 1 << k != 0) {
                     *lk |= 1 << k;
                 }
-                let _ = shape;
             }
         }
         let zobrist = (0..2 * MAX_KINDS * 128)
