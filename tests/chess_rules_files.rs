@@ -4,20 +4,9 @@
 
 use rulebench::chess::Rules;
 use rulebench::{Count, Game, LocatedError};
-use std::path::PathBuf;
+mod common;
 
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rulebench-chess-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn write(d: &std::path::Path, file: &str, text: &str) -> String {
-    let p = d.join(file);
-    std::fs::write(&p, text).unwrap();
-    p.display().to_string()
-}
+use common::{assert_at, dir, write};
 
 /// A child of xiangqi with `body` after the head; returns its path and the error.
 fn error_of(test: &str, body: &str) -> (String, LocatedError) {
@@ -29,15 +18,6 @@ fn error_of(test: &str, body: &str) -> (String, LocatedError) {
 
 const HEAD: &str =
     "schema = 1\nfamily = \"chess\"\nextends = \"xiangqi\"\n[variant]\nsource = \"a test\"\n";
-
-fn assert_at(e: &LocatedError, file: &str, line: usize, column: usize, words: &[&str]) {
-    assert_eq!(e.file, file, "{e}");
-    assert_eq!((e.line, e.column), (line, column), "{e}");
-    let all = format!("{e} {}", e.help.clone().unwrap_or_default());
-    for w in words {
-        assert!(all.contains(w), "`{w}` not in: {all}");
-    }
-}
 
 #[test]
 fn unknown_betza_atom_or_modifier_points_at_the_letter() {

@@ -2,21 +2,9 @@
 //! and column of the problem and the valid choices.
 
 use rulebench::{LocatedError, Rules};
-use std::path::PathBuf;
+mod common;
 
-/// A fresh directory for one test's files.
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rulebench-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn write(d: &std::path::Path, file: &str, text: &str) -> String {
-    let p = d.join(file);
-    std::fs::write(&p, text).unwrap();
-    p.display().to_string()
-}
+use common::{assert_at, dir, write};
 
 /// Loads `text` as a rules file and returns the error, which must exist.
 fn error_of(test: &str, text: &str) -> (String, LocatedError) {
@@ -24,20 +12,6 @@ fn error_of(test: &str, text: &str) -> (String, LocatedError) {
     let path = write(&d, "variant.toml", text);
     let e = Rules::load(&path).expect_err("the file must be rejected");
     (path, e)
-}
-
-fn assert_at(e: &LocatedError, file: &str, line: usize, column: usize, words: &[&str]) {
-    assert_eq!(e.file, file, "{e}");
-    assert_eq!((e.line, e.column), (line, column), "{e}");
-    let all = format!("{e} {}", e.help.clone().unwrap_or_default());
-    for w in words {
-        assert!(all.contains(w), "`{w}` not in: {all}");
-    }
-    assert!(
-        e.to_string()
-            .starts_with(&format!("{file}:{line}:{column}: ")),
-        "{e}"
-    );
 }
 
 const HEAD: &str = "schema = 1\nextends = \"russian\"\n[variant]\nsource = \"a test\"\n";

@@ -10,7 +10,7 @@ use super::rules::{Counting, GameRules, PieceType, Rules};
 use super::schema::*;
 use super::tables::{PieceMovement, Tables};
 use crate::diagnostics::{LocatedError, did_you_mean};
-use crate::rules::{Loader, Val};
+use crate::rules::{Loader, Val, need};
 use std::collections::BTreeMap;
 
 /// A Betza string located in its file, parsed; errors point at the offending letter.
@@ -43,27 +43,23 @@ fn letter_of(loader: &Loader, v: &Val<String>) -> Result<char, LocatedError> {
 pub(super) fn compile(loader: &Loader, file: ChessFile, id: String) -> Result<Rules, LocatedError> {
     let root = file.schema.as_ref().map_or(0, |s| s.file);
     let missing = |what: &str, help: &str| loader.missing(root, what, help);
-    macro_rules! need {
-        ($section:ident . $field:ident, $help:expr) => {
-            file.$section
-                .as_ref()
-                .and_then(|s| s.value.$field.as_ref())
-                .ok_or_else(|| {
-                    missing(
-                        concat!("[", stringify!($section), "] ", stringify!($field)),
-                        $help,
-                    )
-                })?
-        };
-    }
     let identity = loader.identity(&file, id)?;
 
     let files = need!(
+        loader,
+        file,
         board.files,
         "the number of files (columns), e.g. `files = 9`"
     );
-    let ranks = need!(board.ranks, "the number of ranks (rows), e.g. `ranks = 10`");
+    let ranks = need!(
+        loader,
+        file,
+        board.ranks,
+        "the number of ranks (rows), e.g. `ranks = 10`"
+    );
     let cells = need!(
+        loader,
+        file,
         board.cells,
         "`cells = \"points\"` (Xiangqi) or \"squares\" (chess)"
     );
@@ -78,8 +74,15 @@ pub(super) fn compile(loader: &Loader, file: ChessFile, id: String) -> Result<Ru
         )
     })?;
 
-    let first = need!(sides.first, "the first side's name, e.g. `first = \"red\"`");
+    let first = need!(
+        loader,
+        file,
+        sides.first,
+        "the first side's name, e.g. `first = \"red\"`"
+    );
     let second = need!(
+        loader,
+        file,
         sides.second,
         "the second side's name, e.g. `second = \"black\"`"
     );
@@ -285,15 +288,21 @@ pub(super) fn compile(loader: &Loader, file: ChessFile, id: String) -> Result<Ru
 
     // Game rules.
     let facing = need!(
+        loader,
+        file,
         rules.facing_royals,
         "`facing_royals = \"illegal\"` (royal pieces may not face each other on an open file) or \"allowed\""
     );
-    let _self_check = need!(rules.self_check, "`self_check = \"illegal\"`");
+    let _self_check = need!(loader, file, rules.self_check, "`self_check = \"illegal\"`");
     let checkmate = need!(
+        loader,
+        file,
         rules.checkmate,
         "`checkmate = \"loss\"` (the result for the side checkmated)"
     );
     let stalemate = need!(
+        loader,
+        file,
         rules.stalemate,
         "`stalemate = \"loss\"`, \"draw\" or \"win\" (for the side with no move)"
     );
@@ -359,6 +368,8 @@ pub(super) fn compile(loader: &Loader, file: ChessFile, id: String) -> Result<Ru
     );
 
     let fen = need!(
+        loader,
+        file,
         setup.fen,
         "the start position, e.g. `fen = \"rnbakabnr/9/... w - - 0 1\"`"
     );

@@ -221,21 +221,7 @@ impl Merge for RegionPoints {
 impl RulesFile for ChessFile {
     const FAMILY: Family = Family::Chess;
 
-    fn schema(&self) -> Option<&Val<u32>> {
-        self.schema.as_ref()
-    }
-
-    fn extends(&self) -> Option<&Val<String>> {
-        self.extends.as_ref()
-    }
-
-    fn variant(&self) -> Option<&Val<VariantSection>> {
-        self.variant.as_ref()
-    }
-
-    fn overlay(&self) -> Option<&Val<OverlaySection>> {
-        self.overlay.as_ref()
-    }
+    crate::rules::common_keys!();
 
     fn over(mut self, parent: ChessFile, inherit_identity: bool) -> ChessFile {
         self.board.merge(parent.board);
@@ -244,15 +230,7 @@ impl RulesFile for ChessFile {
         self.setup.merge(parent.setup);
         merge_map(&mut self.pieces, parent.pieces);
         self.rules.merge(parent.rules);
-        if inherit_identity {
-            self.variant = parent.variant;
-        }
-        if self.schema.is_none() {
-            self.schema = parent.schema;
-        }
-        if self.family.is_none() {
-            self.family = parent.family;
-        }
+        crate::rules::common_keys_over!(self, parent, inherit_identity);
         self
     }
 

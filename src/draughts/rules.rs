@@ -11,7 +11,7 @@ use super::geometry::{Geometry, PlayableCorner};
 use super::position::Position;
 use super::schema::*;
 use crate::diagnostics::LocatedError;
-use crate::rules::{Family, Loader};
+use crate::rules::{Family, Loader, need};
 
 /// How moves are written for a variant.
 #[derive(Clone, Debug)]
@@ -113,24 +113,23 @@ impl Rules {
 fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, LocatedError> {
     let root = file.schema.as_ref().map_or(0, |s| s.file);
     let missing = |what: &str, help: &str| loader.missing(root, what, help);
-    macro_rules! need {
-        ($section:ident . $field:ident, $help:expr) => {
-            file.$section
-                .as_ref()
-                .and_then(|s| s.value.$field.as_ref())
-                .ok_or_else(|| {
-                    missing(
-                        concat!("[", stringify!($section), "] ", stringify!($field)),
-                        $help,
-                    )
-                })?
-        };
-    }
     let identity = loader.identity(&file, id)?;
 
-    let columns = need!(board.columns, "the number of columns, e.g. `columns = 8`");
-    let rows = need!(board.rows, "the number of rows, e.g. `rows = 8`");
+    let columns = need!(
+        loader,
+        file,
+        board.columns,
+        "the number of columns, e.g. `columns = 8`"
+    );
+    let rows = need!(
+        loader,
+        file,
+        board.rows,
+        "the number of rows, e.g. `rows = 8`"
+    );
     let corner = need!(
+        loader,
+        file,
         board.playable_corner,
         "`playable_corner = \"lower-left\"` (a1 is dark) or \"lower-right\""
     );
@@ -156,6 +155,8 @@ fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, Loc
     })?;
 
     let first = need!(
+        loader,
+        file,
         setup.first_to_move,
         "`first_to_move = \"white\"` or \"black\""
     );
@@ -173,6 +174,8 @@ fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, Loc
         })?
     } else {
         let n = need!(
+            loader,
+            file,
             setup.rows_of_men,
             "`rows_of_men = 3` (each side fills its nearest rows), or a `fen`"
         );
@@ -212,21 +215,44 @@ fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, Loc
     }
 
     let man_captures = need!(
+        loader,
+        file,
         man.captures,
         "`captures = \"forward\"` or \"forward-and-backward\""
     );
-    let men_capture_kings = need!(man.captures_kings, "`captures_kings = true` or false");
-    let king_range = need!(king.range, "`range = \"short\"` or \"flying\"");
-    let compulsory = need!(capture.compulsory, "`compulsory = true` or false");
+    let men_capture_kings = need!(
+        loader,
+        file,
+        man.captures_kings,
+        "`captures_kings = true` or false"
+    );
+    let king_range = need!(
+        loader,
+        file,
+        king.range,
+        "`range = \"short\"` or \"flying\""
+    );
+    let compulsory = need!(
+        loader,
+        file,
+        capture.compulsory,
+        "`compulsory = true` or false"
+    );
     let precedence = need!(
+        loader,
+        file,
         capture.precedence,
         "a list of criteria, e.g. `precedence = [\"most-pieces\"]`, or `[]` for free choice"
     );
     let removal = need!(
+        loader,
+        file,
         capture.removal,
         "`removal = \"end-of-move\"` or \"immediate\""
     );
     let promo = need!(
+        loader,
+        file,
         promotion.during_capture,
         "`during_capture = \"ends-move\"`, \"continue-as-king\" or \"only-at-end\""
     );
@@ -242,6 +268,8 @@ fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, Loc
         criteria.push(c.value);
     }
     let quiet = need!(
+        loader,
+        file,
         draw.quiet_moves,
         "`quiet_moves = 40` (moves per side), or 0 for no draw rule"
     );
@@ -273,12 +301,24 @@ fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, Loc
             reset_by_man_move: has(CounterReset::ManMove),
         })
     };
-    let squares = need!(notation.squares, "`squares = \"numeric\"` or \"algebraic\"");
+    let squares = need!(
+        loader,
+        file,
+        notation.squares,
+        "`squares = \"numeric\"` or \"algebraic\""
+    );
     let capture_sep = need!(
+        loader,
+        file,
         notation.capture_separator,
         "`capture_separator = \"x\"` (or \":\")"
     );
-    let move_sep = need!(notation.move_separator, "`move_separator = \"-\"`");
+    let move_sep = need!(
+        loader,
+        file,
+        notation.move_separator,
+        "`move_separator = \"-\"`"
+    );
     for sep in [capture_sep, move_sep] {
         if sep.value.is_empty()
             || sep

@@ -245,21 +245,7 @@ merge_fields!(NotationSection: squares, capture_separator, move_separator, pdn_g
 impl RulesFile for DraughtsFile {
     const FAMILY: Family = Family::Draughts;
 
-    fn schema(&self) -> Option<&Val<u32>> {
-        self.schema.as_ref()
-    }
-
-    fn extends(&self) -> Option<&Val<String>> {
-        self.extends.as_ref()
-    }
-
-    fn variant(&self) -> Option<&Val<VariantSection>> {
-        self.variant.as_ref()
-    }
-
-    fn overlay(&self) -> Option<&Val<OverlaySection>> {
-        self.overlay.as_ref()
-    }
+    crate::rules::common_keys!();
 
     fn over(mut self, parent: DraughtsFile, inherit_identity: bool) -> DraughtsFile {
         self.board.merge(parent.board);
@@ -270,15 +256,7 @@ impl RulesFile for DraughtsFile {
         self.promotion.merge(parent.promotion);
         self.draw.merge(parent.draw);
         self.notation.merge(parent.notation);
-        if inherit_identity {
-            self.variant = parent.variant;
-        }
-        if self.schema.is_none() {
-            self.schema = parent.schema;
-        }
-        if self.family.is_none() {
-            self.family = parent.family;
-        }
+        crate::rules::common_keys_over!(self, parent, inherit_identity);
         self
     }
 

@@ -93,3 +93,62 @@ macro_rules! merge_fields {
 pub(crate) use merge_fields;
 
 merge_fields!(OverlaySection: id, name, source, boards);
+
+/// The value of `[section] field` in a merged rules file, or (returning early) the error that
+/// it is missing, at the top of the root file.
+macro_rules! need {
+    ($loader:expr, $file:expr, $section:ident . $field:ident, $help:expr) => {
+        $file
+            .$section
+            .as_ref()
+            .and_then(|s| s.value.$field.as_ref())
+            .ok_or_else(|| {
+                $loader.missing(
+                    $file.schema.as_ref().map_or(0, |s| s.file),
+                    concat!("[", stringify!($section), "] ", stringify!($field)),
+                    $help,
+                )
+            })?
+    };
+}
+pub(crate) use need;
+
+/// The [`RulesFile`](crate::rules::RulesFile) accessors of the keys every file has, for a
+/// family's file struct with fields `schema`, `family`, `extends`, `variant`, `overlay`.
+macro_rules! common_keys {
+    () => {
+        fn schema(&self) -> Option<&$crate::rules::Val<u32>> {
+            self.schema.as_ref()
+        }
+
+        fn extends(&self) -> Option<&$crate::rules::Val<String>> {
+            self.extends.as_ref()
+        }
+
+        fn variant(&self) -> Option<&$crate::rules::Val<$crate::rules::VariantSection>> {
+            self.variant.as_ref()
+        }
+
+        fn overlay(&self) -> Option<&$crate::rules::Val<$crate::rules::OverlaySection>> {
+            self.overlay.as_ref()
+        }
+    };
+}
+pub(crate) use common_keys;
+
+/// Lays the keys every file has over the parent's: identity only for an overlay; schema and
+/// family when the child leaves them out.
+macro_rules! common_keys_over {
+    ($child:ident, $parent:ident, $inherit_identity:expr) => {
+        if $inherit_identity {
+            $child.variant = $parent.variant;
+        }
+        if $child.schema.is_none() {
+            $child.schema = $parent.schema;
+        }
+        if $child.family.is_none() {
+            $child.family = $parent.family;
+        }
+    };
+}
+pub(crate) use common_keys_over;

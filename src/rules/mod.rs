@@ -13,8 +13,8 @@ mod loader;
 mod located;
 
 pub use loader::{Identity, Loader};
-pub(crate) use located::merge_fields;
 pub use located::{Merge, OverlaySection, Val, VariantSection};
+pub(crate) use located::{common_keys, common_keys_over, merge_fields, need};
 
 use loader::{aliases_of, stem_of};
 use serde::Deserialize;

@@ -1,8 +1,9 @@
 //! Shared test helpers: the reference perft tables and a generic perft checker.
 #![allow(dead_code)]
 
-use rulebench::{Count, Game};
+use rulebench::{Count, Game, LocatedError};
 use serde::Deserialize;
+use std::path::{Path, PathBuf};
 
 /// One file of `tests/reference/perft/`.
 #[derive(Deserialize)]
@@ -100,4 +101,35 @@ pub fn check_table<G: Game>(
         out.push((depth, got));
     }
     out
+}
+
+/// A fresh directory for one test's files.
+pub fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("rulebench-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Writes `text` to `file` in `d`; returns its path.
+pub fn write(d: &Path, file: &str, text: &str) -> String {
+    let p = d.join(file);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+/// Asserts that a located error is at `file:line:column` and mentions every word (in its
+/// message or help).
+pub fn assert_at(e: &LocatedError, file: &str, line: usize, column: usize, words: &[&str]) {
+    assert_eq!(e.file, file, "{e}");
+    assert_eq!((e.line, e.column), (line, column), "{e}");
+    let all = format!("{e} {}", e.help.clone().unwrap_or_default());
+    for w in words {
+        assert!(all.contains(w), "`{w}` not in: {all}");
+    }
+    assert!(
+        e.to_string()
+            .starts_with(&format!("{file}:{line}:{column}: ")),
+        "{e}"
+    );
 }
