@@ -179,6 +179,11 @@ pub trait Game: Sync {
     fn describe(&self) -> Vec<String>;
     /// The board drawn in text, one line per rank or row, for people.
     fn diagram(&self, pos: &Self::Position) -> String;
+    /// The position as a picture for the renderers; with `names`, every playable cell
+    /// labelled with its square number or point name.
+    fn view(&self, pos: &Self::Position, names: bool) -> crate::view::BoardView;
+    /// The way a move goes on the board: (file, rank) of its start, every landing, its end.
+    fn move_path(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<(u32, u32)>;
 }
 
 /// Orders move texts so that `9-13` comes before `10-14` (numbers compared as numbers).

@@ -34,9 +34,11 @@ pub mod draughts;
 pub mod fixtures;
 pub mod game;
 pub mod perft;
+pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod variant;
+pub mod view;
 
 pub use chess::Chess;
 pub use diagnostics::LocatedError;

@@ -74,6 +74,32 @@ pub(super) fn compile(loader: &Loader, file: ChessFile, id: String) -> Result<Ru
         )
     })?;
 
+    let board_section = file.board.as_ref().map(|b| &b.value);
+    let river_after_rank = match board_section.and_then(|b| b.river_after_rank.as_ref()) {
+        Some(r) if r.value == 0 || r.value >= board.ranks() => {
+            return Err(loader.at(
+                r,
+                format!("no river after rank {} on {} ranks", r.value, board.ranks()),
+                Some(format!("a rank from 1 to {}", board.ranks() - 1)),
+            ));
+        }
+        r => r.map(|r| r.value),
+    };
+    let mut crossed = Vec::new();
+    for item in board_section.and_then(|b| b.crossed.as_ref()).iter().flat_map(|c| c.value.iter()) {
+        let rect = item
+            .value
+            .split_once('-')
+            .and_then(|(a, b)| Some((board.parse_point(a.trim(), 1).ok()?, board.parse_point(b.trim(), 1).ok()?)))
+            .ok_or_else(|| {
+                loader.at(
+                    item,
+                    format!("`{}` is not a rectangle on the board", item.value),
+                    Some("two corners like `d1-f3`".into()),
+                )
+            })?;
+        crossed.push(rect);
+    }
     let first = need!(
         loader,
         file,
@@ -380,6 +406,8 @@ pub(super) fn compile(loader: &Loader, file: ChessFile, id: String) -> Result<Ru
         aliases: identity.aliases,
         board,
         cells: cells.value,
+        river_after_rank,
+        crossed,
         sides,
         regions,
         pieces,

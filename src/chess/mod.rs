@@ -205,6 +205,66 @@ impl Game for Chess {
         lines
     }
 
+    fn view(&self, pos: &Position, names: bool) -> crate::view::BoardView {
+        use crate::view::{BoardView, Cells, Crossed, PieceMark};
+        let r = &self.rules;
+        let b = &r.board;
+        let mut pieces = Vec::new();
+        let mut labels = Vec::new();
+        for p in 0..b.points() {
+            let (f, rank) = b.coordinates(p);
+            if let Some(side) = pos.side_at(p) {
+                let letter = r.pieces[pos.board[p as usize] as usize].letter;
+                pieces.push(PieceMark {
+                    at: (f, rank),
+                    side,
+                    label: if side == 0 {
+                        letter.to_ascii_uppercase().to_string()
+                    } else {
+                        letter.to_string()
+                    },
+                    crowned: false,
+                });
+            }
+            if names {
+                labels.push((f, rank, b.name(p)));
+            }
+        }
+        BoardView {
+            files: b.files(),
+            ranks: b.ranks(),
+            cells: match r.cells {
+                schema::Cells::Points => Cells::Points,
+                schema::Cells::Squares => Cells::Squares {
+                    dark: vec![vec![false; b.files() as usize]; b.ranks() as usize],
+                },
+            },
+            pieces,
+            labels,
+            river_after_rank: r.river_after_rank.map(|x| x - 1),
+            crossed: r
+                .crossed
+                .iter()
+                .map(|&(p, q)| {
+                    let ((f1, r1), (f2, r2)) = (b.coordinates(p), b.coordinates(q));
+                    Crossed {
+                        from: (f1.min(f2), r1.min(r2)),
+                        to: (f1.max(f2), r1.max(r2)),
+                    }
+                })
+                .collect(),
+            file_names: (0..b.files()).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
+            rank_names: (1..=b.ranks()).map(|x| x.to_string()).collect(),
+            side_names: r.sides.clone(),
+            side_to_move: pos.side as usize,
+        }
+    }
+
+    fn move_path(&self, _pos: &Position, mv: &Move) -> Vec<(u32, u32)> {
+        let b = &self.rules.board;
+        vec![b.coordinates(mv.from as u32), b.coordinates(mv.to as u32)]
+    }
+
     fn diagram(&self, pos: &Position) -> String {
         let b = &self.rules.board;
         let mut out = String::new();

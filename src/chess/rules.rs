@@ -80,6 +80,11 @@ pub struct Rules {
     pub board: Board,
     /// Points or squares.
     pub cells: Cells,
+    /// For pictures: a river after this rank (1-based), if any.
+    pub river_after_rank: Option<u32>,
+    /// For pictures: rectangles drawn with their diagonals, as (lower-left, upper-right)
+    /// points.
+    pub crossed: Vec<(u32, u32)>,
     /// The sides' names: the first (capitals, `w`), the second.
     pub sides: [String; 2],
     /// The named regions: (name, points per side).

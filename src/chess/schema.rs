@@ -61,6 +61,10 @@ pub struct BoardSection {
     pub ranks: Option<Val<u32>>,
     /// Points or squares.
     pub cells: Option<Val<Cells>>,
+    /// For pictures: a river drawn between this rank and the next (`5`: between 5 and 6).
+    pub river_after_rank: Option<Val<u32>>,
+    /// For pictures: rectangles drawn with their diagonals (`["d1-f3"]`: a palace).
+    pub crossed: Option<Val<Vec<Val<String>>>>,
 }
 
 /// `[sides]`
@@ -173,7 +177,7 @@ pub struct GameRulesSection {
     pub counting: Option<Val<CountingSection>>,
 }
 
-merge_fields!(BoardSection: files, ranks, cells);
+merge_fields!(BoardSection: files, ranks, cells, river_after_rank, crossed);
 merge_fields!(SidesSection: first, second);
 merge_fields!(SetupSection: fen);
 merge_fields!(PieceSection: letter, synonyms, royal, movement, confined_to, movement_in, notation);

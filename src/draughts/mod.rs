@@ -268,6 +268,55 @@ impl Game for Draughts {
         ]
     }
 
+    fn view(&self, pos: &Position, names: bool) -> crate::view::BoardView {
+        use crate::view::{BoardView, Cells, PieceMark};
+        let geo = &self.rules.geometry;
+        let (files, ranks) = (geo.columns(), geo.rows());
+        let mut dark = vec![vec![false; files as usize]; ranks as usize];
+        let mut pieces = Vec::new();
+        let mut labels = Vec::new();
+        for b in geo.bits() {
+            let (f, r) = self.file_rank(b);
+            dark[r as usize][f as usize] = true;
+            let bit = 1u64 << b;
+            for (side, set) in [pos.white, pos.black].into_iter().enumerate() {
+                if set & bit != 0 {
+                    pieces.push(PieceMark {
+                        at: (f, r),
+                        side,
+                        label: String::new(),
+                        crowned: pos.kings & bit != 0,
+                    });
+                }
+            }
+            if names {
+                labels.push((f, r, self.square_text(b)));
+            }
+        }
+        BoardView {
+            files,
+            ranks,
+            cells: Cells::Squares { dark },
+            pieces,
+            labels,
+            river_after_rank: None,
+            crossed: Vec::new(),
+            file_names: (0..files).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
+            rank_names: (1..=ranks).map(|r| r.to_string()).collect(),
+            side_names: ["white".into(), "black".into()],
+            side_to_move: pos.side_index() as usize,
+        }
+    }
+
+    fn move_path(&self, pos: &Position, mv: &Move) -> Vec<(u32, u32)> {
+        let mut path = vec![self.file_rank(mv.from as u32)];
+        match self.detailed_moves(pos).into_iter().find(|d| d.mv == *mv) {
+            Some(d) => path.extend(d.paths[0].iter().map(|&b| self.file_rank(b))),
+            None => path.push(self.file_rank(mv.to as u32)),
+        }
+        path
+    }
+
     fn diagram(&self, pos: &Position) -> String {
         let geo = &self.rules.geometry;
         let mut out = String::new();
@@ -300,6 +349,15 @@ impl Game for Draughts {
         }
         out.push('\n');
         out
+    }
+}
+
+impl Draughts {
+    /// (file, rank) of a square's bit, rank 0 at the bottom.
+    fn file_rank(&self, bit: u32) -> (u32, u32) {
+        let geo = &self.rules.geometry;
+        let (row, column) = geo.coordinates(bit);
+        (column, geo.rows() - 1 - row)
     }
 }
 
