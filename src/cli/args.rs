@@ -64,6 +64,20 @@ pub(super) enum Command {
     },
     /// Lists the shipped variants and house rules.
     List,
+    /// Draws the board: in the terminal, or as an SVG picture.
+    Show {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Label every playable cell with its square number or point name.
+        #[arg(long)]
+        numbers: bool,
+        /// Plain ASCII instead of Unicode.
+        #[arg(long)]
+        ascii: bool,
+        /// Also write the board as an SVG picture to this file.
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+    },
 }
 
 /// A position: rules, FEN, and moves played from it.

@@ -3,6 +3,7 @@
 
 mod args;
 mod meta;
+mod picture;
 mod play;
 mod tree;
 
@@ -35,6 +36,12 @@ fn run(cli: Cli) -> Result<()> {
         Command::Check { rules } => meta::check(&mut out, &rules),
         Command::Fixtures { paths } => meta::fixtures(&mut out, paths),
         Command::List => meta::list(&mut out),
+        Command::Show {
+            position,
+            numbers,
+            ascii,
+            svg,
+        } => picture::show(&mut out, &position, numbers, ascii, svg.as_deref()),
     }
 }
 

@@ -9,7 +9,7 @@ use miette::{IntoDiagnostic, Result};
 use std::io::Write;
 
 /// The positions of the game the arguments describe: the FEN (or start), then every move.
-fn history<G: Game>(game: &G, args: &PositionArgs) -> Result<Vec<G::Position>> {
+pub(super) fn history<G: Game>(game: &G, args: &PositionArgs) -> Result<Vec<G::Position>> {
     let start = position(game, args.fen.as_deref())?;
     let text = args.moves.as_deref().unwrap_or("");
     Ok(crate::replay::replay(game, &start, text, "--moves", true)?)
