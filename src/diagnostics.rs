@@ -26,7 +26,7 @@ impl SourceFile {
 }
 
 /// An error located in a rules file (or any other source text such as a FEN or a move).
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
 #[error("{file}:{line}:{column}: {message}")]
 pub struct LocatedError {
     /// Name of the file (or text) the error is in.
@@ -77,4 +77,46 @@ pub fn did_you_mean<'a>(word: &str, choices: impl IntoIterator<Item = &'a str>) 
         .filter(|(d, c)| *d <= 2.max(c.len() / 3))
         .min()
         .map(|(_, c)| c)
+}
+
+/// A located error shown as a warning (same place and help, severity warning).
+#[derive(Debug)]
+pub struct Warning<'a>(pub &'a LocatedError);
+
+impl std::fmt::Display for Warning<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Warning<'_> {}
+
+impl miette::Diagnostic for Warning<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(miette::Severity::Warning)
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.0.help()
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.0.source_code()
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.0.labels()
+    }
+}
+
+/// A diagnostic drawn as text without colours (the same on every terminal and in tests).
+pub fn render(diagnostic: &dyn miette::Diagnostic) -> String {
+    let mut out = String::new();
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(100);
+    if handler.render_report(&mut out, diagnostic).is_err() {
+        out = diagnostic.to_string();
+    }
+    out
 }

@@ -26,6 +26,26 @@ impl Variant {
     }
 }
 
+/// Checks a rules spec of any family: every error and warning, and the resolved rules.
+pub fn check(spec: &str) -> crate::rules::Checked {
+    match family_of(spec) {
+        Err(e) => crate::rules::Checked {
+            errors: vec![e],
+            ..Default::default()
+        },
+        Ok(Family::Draughts) => {
+            crate::rules::check_with::<crate::draughts::schema::DraughtsFile, _>(
+                spec,
+                crate::draughts::rules::compile,
+            )
+        }
+        Ok(Family::Chess) => crate::rules::check_with::<crate::chess::schema::ChessFile, _>(
+            spec,
+            crate::chess::compile::compile,
+        ),
+    }
+}
+
 /// Runs `$body` with `$game` bound to the variant's game, whatever its family (a generic
 /// function called once per family).
 #[macro_export]

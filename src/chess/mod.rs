@@ -16,7 +16,7 @@
 
 pub mod betza;
 pub mod board;
-mod compile;
+pub(crate) mod compile;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;
@@ -253,7 +253,9 @@ impl Game for Chess {
                     }
                 })
                 .collect(),
-            file_names: (0..b.files()).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
+            file_names: (0..b.files())
+                .map(|f| ((b'a' + f as u8) as char).to_string())
+                .collect(),
             rank_names: (1..=b.ranks()).map(|x| x.to_string()).collect(),
             side_names: r.sides.clone(),
             side_to_move: pos.side as usize,

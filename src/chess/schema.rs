@@ -3,11 +3,11 @@
 //! restrictions Betza cannot say) and the game rules, every value located in its file.
 
 use crate::rules::{Family, Merge, OverlaySection, RulesFile, Val, VariantSection, merge_fields};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A whole chess-family rules file, as written.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChessFile {
     /// The schema version this file is written for.
@@ -42,7 +42,7 @@ pub type MaterialPair = Vec<Val<String>>;
 
 /// Whether pieces stand on the points where lines cross or inside the squares (it changes
 /// no move; it says how to draw the board).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Cells {
     /// On the intersections (Xiangqi).
@@ -52,7 +52,7 @@ pub enum Cells {
 }
 
 /// `[board]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSection {
     /// Number of files (columns, a..).
@@ -68,7 +68,7 @@ pub struct BoardSection {
 }
 
 /// `[sides]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SidesSection {
     /// The side at the bottom, written in capitals and `w` in a FEN (`red`).
@@ -78,7 +78,7 @@ pub struct SidesSection {
 }
 
 /// `[setup]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSection {
     /// The start position as a FEN.
@@ -86,7 +86,7 @@ pub struct SetupSection {
 }
 
 /// `[pieces.<name>]`: one piece type.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceSection {
     /// Its FEN letter (lower case; the first side writes it in capitals).
@@ -106,7 +106,7 @@ pub struct PieceSection {
 }
 
 /// A result for one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResultName {
     /// That side loses.
@@ -118,7 +118,7 @@ pub enum ResultName {
 }
 
 /// Whether two royal pieces may stand on one file with nothing between them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Facing {
     /// A move that leaves them so is illegal (Xiangqi's flying general).
@@ -128,7 +128,7 @@ pub enum Facing {
 }
 
 /// What a move that leaves one's own royal piece attacked is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SelfCheck {
     /// Illegal.
@@ -136,7 +136,7 @@ pub enum SelfCheck {
 }
 
 /// A rule that acts when something happens more than `limit` times.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LimitRule {
     /// How many times it may happen; the next one decides.
@@ -146,7 +146,7 @@ pub struct LimitRule {
 }
 
 /// The counting rule: with one side bare, the other must win within a number of moves.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CountingSection {
     /// Letters of the attacker's pieces that its force does not include.
@@ -156,7 +156,7 @@ pub struct CountingSection {
 }
 
 /// `[rules]`: how games end.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRulesSection {
     /// Royal pieces facing each other on an open file.
@@ -236,6 +236,16 @@ impl RulesFile for ChessFile {
         self.rules.merge(parent.rules);
         crate::rules::common_keys_over!(self, parent, inherit_identity);
         self
+    }
+
+    fn standalone(&mut self, id: &str) {
+        self.extends = None;
+        self.overlay = None;
+        self.family = Some(Val::made(Self::FAMILY));
+        let variant = self
+            .variant
+            .get_or_insert_with(|| Val::made(Default::default()));
+        variant.value.id = Some(Val::made(id.to_string()));
     }
 
     fn board_size(&self) -> Option<(u32, u32)> {

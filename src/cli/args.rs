@@ -52,10 +52,19 @@ pub(super) enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
-    /// Checks a rules file (by building its start position) and prints what it compiles to.
+    /// Checks rules files: every error and warning of every file at once (each located, with
+    /// the valid values and a "did you mean"); a clean file is built and described.
     Check {
-        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
-        rules: String,
+        /// Shipped variant ids or paths to .toml files, either followed by `+house-rule`.
+        #[arg(required = true)]
+        rules: Vec<String>,
+        /// Print the effective rules after `extends` and overlays, as a TOML file that loads
+        /// back to the same rules.
+        #[arg(long)]
+        resolved: bool,
+        /// Exit with status 1 on warnings too.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Runs rule-edge fixtures: every case below the paths (default `fixtures/`).
     Fixtures {

@@ -6,15 +6,56 @@ use crate::with_game;
 use miette::{IntoDiagnostic, Result};
 use std::io::Write;
 
-pub(super) fn check(out: &mut impl Write, rules: &str) -> Result<()> {
-    let variant = Variant::load(rules)?;
-    with_game!(&variant, game => {
-        writeln!(out, "ok: {} ({}, {})", game.id(), game.name(), game.family().name())
-            .into_diagnostic()?;
-        for line in game.describe() {
-            writeln!(out, "  {line}").into_diagnostic()?;
+pub(super) fn check(
+    out: &mut impl Write,
+    specs: &[String],
+    resolved: bool,
+    deny_warnings: bool,
+) -> Result<std::process::ExitCode> {
+    use crate::diagnostics::{Warning, render};
+    let (mut errors, mut warnings) = (0, 0);
+    for spec in specs {
+        let checked = crate::variant::check(spec);
+        for e in &checked.errors {
+            write!(out, "{}", render(e)).into_diagnostic()?;
         }
-        Ok(())
+        for w in &checked.warnings {
+            write!(out, "{}", render(&Warning(w))).into_diagnostic()?;
+        }
+        errors += checked.errors.len();
+        warnings += checked.warnings.len();
+        if checked.errors.is_empty() {
+            let variant = Variant::load(spec)?;
+            with_game!(&variant, game => {
+                writeln!(out, "ok: {} ({}, {})", game.id(), game.name(), game.family().name())
+                    .into_diagnostic()?;
+                for line in game.describe() {
+                    writeln!(out, "  {line}").into_diagnostic()?;
+                }
+                Ok::<(), miette::Report>(())
+            })?;
+            if resolved && let Some(text) = &checked.resolved {
+                writeln!(
+                    out,
+                    "\n# {spec}, resolved: every rule after `extends` and overlays\n{text}"
+                )
+                .into_diagnostic()?;
+            }
+        }
+    }
+    writeln!(
+        out,
+        "{} file{}: {errors} error{}, {warnings} warning{}",
+        specs.len(),
+        if specs.len() == 1 { "" } else { "s" },
+        if errors == 1 { "" } else { "s" },
+        if warnings == 1 { "" } else { "s" }
+    )
+    .into_diagnostic()?;
+    Ok(if errors > 0 || (deny_warnings && warnings > 0) {
+        std::process::ExitCode::from(1)
+    } else {
+        std::process::ExitCode::SUCCESS
     })
 }
 

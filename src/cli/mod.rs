@@ -21,9 +21,17 @@ struct Cli {
     command: Command,
 }
 
-fn run(cli: Cli) -> Result<()> {
+fn run(cli: Cli) -> Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    if let Command::Check {
+        rules,
+        resolved,
+        deny_warnings,
+    } = &cli.command
+    {
+        return meta::check(&mut out, rules, *resolved, *deny_warnings);
+    }
     match cli.command {
         Command::Perft { tree, json } => tree::perft(&mut out, &tree, json),
         Command::Divide { tree } => tree::divide(&mut out, &tree),
@@ -33,7 +41,7 @@ fn run(cli: Cli) -> Result<()> {
             notation,
         } => play::moves(&mut out, &position, json, notation.as_deref()),
         Command::Outcome { position } => play::outcome(&mut out, &position),
-        Command::Check { rules } => meta::check(&mut out, &rules),
+        Command::Check { .. } => unreachable!("handled above"),
         Command::Fixtures { paths } => meta::fixtures(&mut out, paths),
         Command::List => meta::list(&mut out),
         Command::Show {
@@ -43,13 +51,14 @@ fn run(cli: Cli) -> Result<()> {
             svg,
         } => picture::show(&mut out, &position, numbers, ascii, svg.as_deref()),
     }
+    .map(|()| ExitCode::SUCCESS)
 }
 
 /// Parses the command line, runs the verb, prints any error with its location on stderr.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(report) => {
             eprintln!("{report:?}");
             ExitCode::FAILURE

@@ -301,7 +301,9 @@ impl Game for Draughts {
             labels,
             river_after_rank: None,
             crossed: Vec::new(),
-            file_names: (0..files).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
+            file_names: (0..files)
+                .map(|f| ((b'a' + f as u8) as char).to_string())
+                .collect(),
             rank_names: (1..=ranks).map(|r| r.to_string()).collect(),
             side_names: ["white".into(), "black".into()],
             side_to_move: pos.side_index() as usize,

@@ -109,12 +109,14 @@ impl Rules {
     }
 }
 
-/// Checks the merged file and compiles it.
-fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, LocatedError> {
-    let root = file.schema.as_ref().map_or(0, |s| s.file);
-    let missing = |what: &str, help: &str| loader.missing(root, what, help);
-    let identity = loader.identity(&file, id)?;
-
+/// Checks the merged file and compiles it. Every problem that does not depend on another is
+/// recorded in the loader (so `check` shows them all); the first is returned.
+pub(crate) fn compile(
+    loader: &Loader,
+    file: DraughtsFile,
+    id: String,
+) -> Result<Rules, LocatedError> {
+    let identity = loader.identity(&file, id);
     let columns = need!(
         loader,
         file,
@@ -133,87 +135,23 @@ fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, Loc
         board.playable_corner,
         "`playable_corner = \"lower-left\"` (a1 is dark) or \"lower-right\""
     );
-    let geometry = Geometry::new(
-        columns.value,
-        rows.value,
-        match corner.value {
-            CornerName::LowerLeft => PlayableCorner::LowerLeft,
-            CornerName::LowerRight => PlayableCorner::LowerRight,
-        },
-    )
-    .map_err(|e| {
-        let at = if columns.value % 2 != 0 || columns.value < 4 {
-            columns
-        } else {
-            rows
-        };
-        loader.at(
-            at,
-            e.to_string(),
-            Some("draughts boards are 8x8 or 10x10".into()),
-        )
-    })?;
-
     let first = need!(
         loader,
         file,
         setup.first_to_move,
         "`first_to_move = \"white\"` or \"black\""
     );
-    let setup = &file.setup.as_ref().expect("checked").value;
-    let mut start = if let Some(fen) = &setup.fen {
-        let inner = fen.span.start + 1;
-        Position::from_fen(&geometry, &fen.value).map_err(|e| {
-            let offset = e.column - 1;
-            loader.error(
-                fen.file,
-                inner + offset..inner + offset + 1,
-                format!("start position: {}", e.message),
-                e.help.clone(),
-            )
-        })?
+    let has_fen = file.setup.as_ref().is_some_and(|s| s.value.fen.is_some());
+    let rows_of_men = if has_fen {
+        None
     } else {
-        let n = need!(
+        need!(
             loader,
             file,
             setup.rows_of_men,
             "`rows_of_men = 3` (each side fills its nearest rows), or a `fen`"
-        );
-        if n.value == 0 || 2 * n.value > rows.value {
-            return Err(loader.at(
-                n,
-                format!(
-                    "{} rows of men per side do not fit a board of {} rows",
-                    n.value, rows.value
-                ),
-                Some(format!("use 1 to {} rows", rows.value / 2)),
-            ));
-        }
-        let mut p = Position::empty(first.value);
-        for r in 0..n.value {
-            p.black |= geometry.row_mask(r);
-            p.white |= geometry.row_mask(rows.value - 1 - r);
-        }
-        p
+        )
     };
-    start.side = first.value;
-    // Men already on their promotion row would be kings: the start would be inconsistent.
-    let top = geometry.row_mask(0);
-    let bottom = geometry.row_mask(rows.value - 1);
-    if (start.white & !start.kings & top) | (start.black & !start.kings & bottom) != 0 {
-        let at = setup
-            .fen
-            .as_ref()
-            .map_or(first.span.clone(), |f| f.span.clone());
-        let file_idx = setup.fen.as_ref().map_or(first.file, |f| f.file);
-        return Err(loader.error(
-            file_idx,
-            at,
-            "the start position has men on their own promotion row",
-            Some("a man on the far row is a king: mark it `K`".into()),
-        ));
-    }
-
     let man_captures = need!(
         loader,
         file,
@@ -256,50 +194,21 @@ fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, Loc
         promotion.during_capture,
         "`during_capture = \"ends-move\"`, \"continue-as-king\" or \"only-at-end\""
     );
-    let mut criteria = Vec::new();
-    for c in &precedence.value {
-        if criteria.contains(&c.value) {
-            return Err(loader.at(
-                c,
-                format!("`{:?}` is listed twice in the precedence", c.value),
-                Some("each criterion may appear once; the list is compared in order".into()),
-            ));
-        }
-        criteria.push(c.value);
-    }
     let quiet = need!(
         loader,
         file,
         draw.quiet_moves,
         "`quiet_moves = 40` (moves per side), or 0 for no draw rule"
     );
-    let draw = if quiet.value == 0 {
-        None
+    let resets = if quiet.is_some_and(|q| q.value != 0) {
+        need!(
+            loader,
+            file,
+            draw.reset_by,
+            "e.g. `reset_by = [\"capture\", \"promotion\"]`"
+        )
     } else {
-        let resets = file
-            .draw
-            .as_ref()
-            .and_then(|d| d.value.reset_by.as_ref())
-            .ok_or_else(|| {
-                missing(
-                    "[draw] reset_by",
-                    "e.g. `reset_by = [\"capture\", \"promotion\"]`",
-                )
-            })?;
-        if resets.value.is_empty() {
-            return Err(loader.at(
-                resets,
-                "a draw counter that nothing resets",
-                Some("list at least one of \"capture\", \"promotion\", \"man-move\"".into()),
-            ));
-        }
-        let has = |r: CounterReset| resets.value.iter().any(|v| v.value == r);
-        Some(DrawRule {
-            quiet_moves: quiet.value,
-            reset_by_capture: has(CounterReset::Capture),
-            reset_by_promotion: has(CounterReset::Promotion),
-            reset_by_man_move: has(CounterReset::ManMove),
-        })
+        None
     };
     let squares = need!(
         loader,
@@ -319,26 +228,214 @@ fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, Loc
         notation.move_separator,
         "`move_separator = \"-\"`"
     );
-    for sep in [capture_sep, move_sep] {
+
+    // Checks that stand alone: each problem recorded, all of them shown.
+    let mut criteria = Vec::new();
+    for c in precedence.iter().flat_map(|p| p.value.iter()) {
+        if criteria.contains(&c.value) {
+            loader.report(loader.at(
+                c,
+                format!(
+                    "`{}` is listed twice in the precedence",
+                    toml::Value::try_from(c.value).map_or(String::new(), |v| {
+                        v.as_str().unwrap_or_default().to_string()
+                    })
+                ),
+                Some("each criterion may appear once; the list is compared in order".into()),
+            ));
+        } else {
+            criteria.push(c.value);
+        }
+    }
+    if let Some(r) = resets
+        && r.value.is_empty()
+    {
+        loader.report(loader.at(
+            r,
+            "a draw counter that nothing resets",
+            Some("list at least one of \"capture\", \"promotion\", \"man-move\"".into()),
+        ));
+    }
+    for sep in [capture_sep, move_sep].into_iter().flatten() {
         if sep.value.is_empty()
             || sep
                 .value
                 .chars()
                 .any(|c| c.is_alphanumeric() && c != 'x' || c.is_whitespace())
         {
-            return Err(loader.at(
+            loader.report(loader.at(
                 sep,
                 format!("`{}` cannot separate squares", sep.value),
                 Some("use punctuation such as `-`, `x` or `:`".into()),
             ));
         }
     }
+    if let (Some(promo), Some(men)) = (promo, man_captures)
+        && promo.value == PromotionDuringCapture::OnlyAtEnd
+        && men.value == ManCaptureDirections::Forward
+    {
+        loader.warn(
+            loader.at(
+                promo,
+                "`only-at-end` behaves as `ends-move` here",
+                Some(
+                    "men never capture backward, so a man that reaches the far row cannot go on \
+                 capturing: its capture ends there and it is crowned either way"
+                        .into(),
+                ),
+            ),
+        );
+    }
+    if let (Some(removal), Some(range)) = (removal, king_range)
+        && removal.value == Removal::Immediate
+        && range.value == KingRange::Short
+    {
+        loader.warn(loader.at(
+            removal,
+            "`immediate` behaves as `end-of-move` here",
+            Some(
+                "with short kings a capturing piece lands two steps from each square it jumps, \
+                 so it never lands on or passes a square freed earlier in the move"
+                    .into(),
+            ),
+        ));
+    }
+
+    // The board and the start position, which everything else rests on.
+    let (Some(columns), Some(rows), Some(corner), Some(first)) = (columns, rows, corner, first)
+    else {
+        return Err(loader.stopped());
+    };
+    let geometry = match Geometry::new(
+        columns.value,
+        rows.value,
+        match corner.value {
+            CornerName::LowerLeft => PlayableCorner::LowerLeft,
+            CornerName::LowerRight => PlayableCorner::LowerRight,
+        },
+    ) {
+        Ok(g) => g,
+        Err(e) => {
+            let at = if columns.value % 2 != 0 || columns.value < 4 {
+                columns
+            } else {
+                rows
+            };
+            loader.report(loader.at(
+                at,
+                e.to_string(),
+                Some("draughts boards are 8x8 or 10x10".into()),
+            ));
+            return Err(loader.stopped());
+        }
+    };
+    let setup = &file.setup.as_ref().expect("first_to_move is in it").value;
+    let start = if let Some(fen) = &setup.fen {
+        let inner = fen.span.start + 1;
+        Position::from_fen(&geometry, &fen.value).map_err(|e| {
+            let offset = e.column - 1;
+            loader.error(
+                fen.file,
+                inner + offset..inner + offset + 1,
+                format!("start position: {}", e.message),
+                e.help.clone(),
+            )
+        })
+    } else {
+        let n = rows_of_men.ok_or_else(|| loader.stopped())?;
+        if n.value == 0 || 2 * n.value > rows.value {
+            Err(loader.at(
+                n,
+                format!(
+                    "{} rows of men per side do not fit a board of {} rows",
+                    n.value, rows.value
+                ),
+                Some(format!("use 1 to {} rows", rows.value / 2)),
+            ))
+        } else {
+            let mut p = Position::empty(first.value);
+            for r in 0..n.value {
+                p.black |= geometry.row_mask(r);
+                p.white |= geometry.row_mask(rows.value - 1 - r);
+            }
+            Ok(p)
+        }
+    };
+    let mut start = match start {
+        Ok(p) => p,
+        Err(e) => {
+            loader.report(e);
+            return Err(loader.stopped());
+        }
+    };
+    start.side = first.value;
+    let start_at = || {
+        let at = setup
+            .fen
+            .as_ref()
+            .map_or(first.span.clone(), |f| f.span.clone());
+        (setup.fen.as_ref().map_or(first.file, |f| f.file), at)
+    };
+    // Men already on their promotion row would be kings: the start would be inconsistent.
+    let top = geometry.row_mask(0);
+    let bottom = geometry.row_mask(rows.value - 1);
+    if (start.white & !start.kings & top) | (start.black & !start.kings & bottom) != 0 {
+        let (file_idx, at) = start_at();
+        loader.report(loader.error(
+            file_idx,
+            at,
+            "the start position has men on their own promotion row",
+            Some("a man on the far row is a king: mark it `K`".into()),
+        ));
+    }
+
+    let (
+        Ok(identity),
+        Some(man_captures),
+        Some(men_capture_kings),
+        Some(king_range),
+        Some(compulsory),
+        Some(removal),
+        Some(promo),
+        Some(quiet),
+        Some(squares),
+        Some(capture_sep),
+        Some(move_sep),
+        true,
+    ) = (
+        identity,
+        man_captures,
+        men_capture_kings,
+        king_range,
+        compulsory,
+        removal,
+        promo,
+        quiet,
+        squares,
+        capture_sep,
+        move_sep,
+        precedence.is_some(),
+    )
+    else {
+        return Err(loader.stopped());
+    };
+    let draw = match resets {
+        Some(resets) if quiet.value != 0 => {
+            let has = |r: CounterReset| resets.value.iter().any(|v| v.value == r);
+            Some(DrawRule {
+                quiet_moves: quiet.value,
+                reset_by_capture: has(CounterReset::Capture),
+                reset_by_promotion: has(CounterReset::Promotion),
+                reset_by_man_move: has(CounterReset::ManMove),
+            })
+        }
+        _ => None,
+    };
     let pdn_game_type = file
         .notation
         .as_ref()
         .and_then(|n| n.value.pdn_game_type.as_ref())
         .map(|v| v.value);
-
     let rules = Rules {
         id: identity.id,
         name: identity.name,
@@ -361,20 +458,20 @@ fn compile(loader: &Loader, file: DraughtsFile, id: String) -> Result<Rules, Loc
             pdn_game_type,
         },
     };
+    if loader.has_problems() {
+        return Err(loader.stopped());
+    }
     // Validate by building: the start position must give the first mover a legal move.
     let game = crate::Draughts::new(rules.clone());
     if game.legal_moves(&rules.start).is_empty() {
-        let at = setup
-            .fen
-            .as_ref()
-            .map_or(first.span.clone(), |f| f.span.clone());
-        let file_idx = setup.fen.as_ref().map_or(first.file, |f| f.file);
-        return Err(loader.error(
+        let (file_idx, at) = start_at();
+        loader.report(loader.error(
             file_idx,
             at,
             "the start position gives the first mover no legal move",
             None,
         ));
+        return Err(loader.stopped());
     }
     Ok(rules)
 }

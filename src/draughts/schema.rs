@@ -5,10 +5,10 @@
 //! differs. The merged result is checked for completeness and consistency in `compile`.
 
 use crate::rules::{Family, Merge, OverlaySection, RulesFile, Val, VariantSection, merge_fields};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A side of the board. White sits at the bottom of the diagram and holds the high numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Colour {
     /// The side at the bottom of the diagram.
@@ -28,7 +28,7 @@ impl Colour {
 }
 
 /// Which corner of white's bottom row is a playable (dark) square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CornerName {
     /// a1 is playable.
@@ -38,7 +38,7 @@ pub enum CornerName {
 }
 
 /// The directions in which a man may capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ManCaptureDirections {
     /// Only forward, like its moves.
@@ -48,7 +48,7 @@ pub enum ManCaptureDirections {
 }
 
 /// How far a king moves and captures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum KingRange {
     /// One square diagonally in any direction.
@@ -58,7 +58,7 @@ pub enum KingRange {
 }
 
 /// When the pieces taken in a capture leave the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Removal {
     /// Each piece is removed as it is taken; its square is free at once.
@@ -68,7 +68,7 @@ pub enum Removal {
 }
 
 /// What happens when a man reaches the far row during a capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PromotionDuringCapture {
     /// It becomes a king and the move ends there.
@@ -80,7 +80,7 @@ pub enum PromotionDuringCapture {
 }
 
 /// One criterion of capture precedence; the list is compared in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Criterion {
     /// Only the captures taking the most pieces (kings and men count the same).
@@ -94,7 +94,7 @@ pub enum Criterion {
 }
 
 /// An event that resets the quiet-move counter of the draw rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CounterReset {
     /// Any capture.
@@ -106,7 +106,7 @@ pub enum CounterReset {
 }
 
 /// How squares are written in moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SquareNotation {
     /// PDN square numbers (`32-28`).
@@ -116,7 +116,7 @@ pub enum SquareNotation {
 }
 
 /// A whole draughts rules file, as written.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DraughtsFile {
     /// The schema version this file is written for.
@@ -148,7 +148,7 @@ pub struct DraughtsFile {
 }
 
 /// `[board]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSection {
     /// Number of columns (files).
@@ -160,7 +160,7 @@ pub struct BoardSection {
 }
 
 /// `[setup]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSection {
     /// Each side fills the playable squares of its nearest rows with men.
@@ -172,7 +172,7 @@ pub struct SetupSection {
 }
 
 /// `[man]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ManSection {
     /// Directions in which a man captures.
@@ -182,7 +182,7 @@ pub struct ManSection {
 }
 
 /// `[king]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct KingSection {
     /// Short or flying.
@@ -190,7 +190,7 @@ pub struct KingSection {
 }
 
 /// `[capture]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureSection {
     /// Whether a player who can capture must.
@@ -202,7 +202,7 @@ pub struct CaptureSection {
 }
 
 /// `[promotion]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionSection {
     /// What a man does when it reaches the far row during a capture.
@@ -210,7 +210,7 @@ pub struct PromotionSection {
 }
 
 /// `[draw]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DrawSection {
     /// Moves per side in a row without a reset that draw the game; 0 for no such rule.
@@ -220,7 +220,7 @@ pub struct DrawSection {
 }
 
 /// `[notation]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct NotationSection {
     /// Numeric or algebraic squares.
@@ -258,6 +258,16 @@ impl RulesFile for DraughtsFile {
         self.notation.merge(parent.notation);
         crate::rules::common_keys_over!(self, parent, inherit_identity);
         self
+    }
+
+    fn standalone(&mut self, id: &str) {
+        self.extends = None;
+        self.overlay = None;
+        self.family = Some(Val::made(Self::FAMILY));
+        let variant = self
+            .variant
+            .get_or_insert_with(|| Val::made(Default::default()));
+        variant.value.id = Some(Val::made(id.to_string()));
     }
 
     fn board_size(&self) -> Option<(u32, u32)> {

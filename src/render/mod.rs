@@ -41,6 +41,11 @@ pub struct FixtureCard {
     pub board: Option<BoardView>,
     /// The expected moves as arrows.
     pub expected: Vec<Arrow>,
+    /// The expected moves as the case writes them (`None`: the case gives no move list;
+    /// empty: no legal move).
+    pub moves: Option<Vec<String>>,
+    /// The case's other checks in words (perft counts, the moves played and the outcome).
+    pub checks: Vec<String>,
     /// Whether it passed.
     pub passed: bool,
     /// Every disagreement, in words.

@@ -1,10 +1,143 @@
-//! Building a report from fixture files.
+//! Building a report from fixture files: each case run by the fixture runner, drawn from its
+//! FEN, with its expected moves as arrows.
 
 use super::FixtureCard;
-use std::path::PathBuf;
+use crate::fixtures::{Case, Runner, fixture_files, read_file};
+use crate::game::Game;
+use crate::variant::Variant;
+use crate::view::{Arrow, BoardView};
+use crate::with_game;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
-/// Every fixture case below `paths` as a card.
+/// Every fixture case below `paths` as a card, in the runner's order (files sorted, cases as
+/// written). A file that cannot be read is one failed card without a board.
 pub fn fixture_cards(paths: &[PathBuf]) -> Vec<FixtureCard> {
-    let _ = paths;
-    Vec::new()
+    let mut runner = Runner::new();
+    let mut variants: HashMap<String, Option<Variant>> = HashMap::new();
+    let mut cases: HashMap<PathBuf, (Vec<Case>, usize)> = HashMap::new();
+    let mut cards = Vec::new();
+    for path in paths {
+        for file in fixture_files(path).unwrap_or_default() {
+            if let Ok(f) = read_file(&file) {
+                cases.insert(file, (f.case, 0));
+            }
+        }
+        for result in runner.run_path(path) {
+            let passed = result.passed();
+            // The runner reports the cases of a file in order: take the next one.
+            let case = cases.get_mut(&result.file).and_then(|(list, next)| {
+                let case = list.get(*next).filter(|c| c.id == result.id).cloned();
+                if case.is_some() {
+                    *next += 1;
+                }
+                case
+            });
+            let file = shown(&result.file);
+            let Some(case) = case else {
+                cards.push(FixtureCard {
+                    id: result.id,
+                    file,
+                    rules: String::new(),
+                    fen: String::new(),
+                    description: String::new(),
+                    rule: String::new(),
+                    board: None,
+                    expected: Vec::new(),
+                    moves: None,
+                    checks: Vec::new(),
+                    passed,
+                    failures: result.failures,
+                });
+                continue;
+            };
+            let variant = variants
+                .entry(case.rules.clone())
+                .or_insert_with(|| Variant::load(&case.rules).ok());
+            let (board, expected) = match variant {
+                Some(v) => with_game!(v, game => picture(game, &case)),
+                None => (None, Vec::new()),
+            };
+            cards.push(FixtureCard {
+                id: case.id.clone(),
+                file,
+                rules: case.rules.clone(),
+                fen: case.fen.clone(),
+                description: case.description.clone(),
+                rule: case.rule.clone(),
+                board,
+                expected,
+                moves: case.moves.clone(),
+                checks: checks(&case),
+                passed,
+                failures: result.failures,
+            });
+        }
+    }
+    cards
+}
+
+/// The case's position as a view, and its expected moves as arrows (a text that names no
+/// legal move is left out; one that names several gives an arrow for each).
+fn picture<G: Game>(game: &G, case: &Case) -> (Option<BoardView>, Vec<Arrow>) {
+    let Ok(pos) = game.parse_fen(&case.fen) else {
+        return (None, Vec::new());
+    };
+    let view = game.view(&pos, false);
+    let notated = game.moves_with_notation(&pos);
+    let mut arrows = Vec::new();
+    for text in case.moves.iter().flatten() {
+        let found = game.matching_moves(&pos, text).unwrap_or_default();
+        for &i in &found {
+            let Some((mv, canonical)) = notated.get(i) else {
+                continue;
+            };
+            arrows.push(Arrow {
+                path: game.move_path(&pos, mv),
+                label: if found.len() == 1 {
+                    text.clone()
+                } else {
+                    canonical.clone()
+                },
+            });
+        }
+    }
+    (Some(view), arrows)
+}
+
+/// What the case checks besides its move list, in words.
+fn checks(case: &Case) -> Vec<String> {
+    let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    let mut out = Vec::new();
+    for (name, table) in [
+        ("perft", &case.perft),
+        ("perft (unique)", &case.perft_unique),
+        ("perft (paths)", &case.perft_paths),
+    ] {
+        if let Some(t) = table {
+            out.push(format!("{name}, depth 1 on: {}", list(t)));
+        }
+    }
+    if let Some(outcome) = &case.outcome {
+        let after = match &case.play {
+            Some(p) if !p.is_empty() => format!("after {}: ", p.join(" ")),
+            _ => String::new(),
+        };
+        let reason = case
+            .reason
+            .as_ref()
+            .map_or(String::new(), |r| format!(" ({r})"));
+        out.push(format!("{after}{outcome}{reason}"));
+    }
+    out
+}
+
+/// A path as the report shows it: relative to the current folder when it lies below it.
+fn shown(path: &Path) -> String {
+    std::env::current_dir()
+        .ok()
+        .and_then(|here| path.strip_prefix(here).ok())
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }

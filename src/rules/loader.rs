@@ -5,14 +5,21 @@
 use super::located::{CURRENT_FILE, OverlaySection, Val};
 use super::{EMBEDDED, Family, RulesFile, SCHEMA_VERSION, shipped_house_rules, shipped_variants};
 use crate::diagnostics::{LocatedError, SourceFile};
+use std::cell::RefCell;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The source texts read while loading one spec, so that errors can point into any of them.
+/// The source texts read while loading one spec, so that errors can point into any of them,
+/// and the problems found on the way: every error of a file that does not fit its schema,
+/// and what the family's checks report without stopping.
 #[derive(Default)]
 pub struct Loader {
     files: Vec<SourceFile>,
+    /// Which of `files` are shipped with the program (no warnings about those).
+    shipped: Vec<bool>,
+    problems: RefCell<Vec<LocatedError>>,
+    warnings: RefCell<Vec<LocatedError>>,
 }
 
 /// A file's family, read before the family's own schema is known.
@@ -41,11 +48,81 @@ impl Loader {
     /// Loads `spec` as a file of family `F`: returns the loader (for located errors while
     /// compiling), the merged file and the id.
     pub fn load<F: RulesFile>(spec: &str) -> Result<(Loader, F, String), LocatedError> {
+        let (loader, loaded) = Loader::load_collecting::<F>(spec);
+        match loaded {
+            Some((file, id)) => Ok((loader, file, id)),
+            None => Err(loader.take_problems().swap_remove(0)),
+        }
+    }
+
+    /// Loads `spec` as a file of family `F`, keeping every problem in the loader: the merged
+    /// file and its id when it could be built.
+    pub fn load_collecting<F: RulesFile>(spec: &str) -> (Loader, Option<(F, String)>) {
         let mut loader = Loader::default();
         let cmdline = loader.add_source("<rules>".into(), spec.into());
-        let (file, id) =
-            loader.load_spec::<F>(spec, cmdline, 0..spec.len(), Path::new("."), &mut vec![])?;
-        Ok((loader, file, id))
+        let result =
+            loader.load_spec::<F>(spec, cmdline, 0..spec.len(), Path::new("."), &mut vec![]);
+        match result {
+            Ok(loaded) => (loader, Some(loaded)),
+            Err(e) => {
+                if loader.problems.borrow().is_empty() {
+                    loader.report(e);
+                }
+                (loader, None)
+            }
+        }
+    }
+
+    /// Records a problem and goes on (the family's checks that do not stop at the first).
+    pub fn report(&self, e: LocatedError) {
+        self.problems.borrow_mut().push(e);
+    }
+
+    /// Records a warning: something legal that cannot be what the author meant. Shipped
+    /// files are what they are: no warning points into them.
+    pub fn warn(&self, e: LocatedError) {
+        let shipped = self
+            .files
+            .iter()
+            .zip(&self.shipped)
+            .any(|(f, &s)| s && f.name == e.file);
+        if !shipped {
+            self.warnings.borrow_mut().push(e);
+        }
+    }
+
+    /// The problems recorded so far, in the order found.
+    pub fn take_problems(&self) -> Vec<LocatedError> {
+        std::mem::take(&mut self.problems.borrow_mut())
+    }
+
+    /// The warnings recorded so far.
+    pub fn take_warnings(&self) -> Vec<LocatedError> {
+        std::mem::take(&mut self.warnings.borrow_mut())
+    }
+
+    /// Whether any problem was recorded.
+    pub fn has_problems(&self) -> bool {
+        !self.problems.borrow().is_empty()
+    }
+
+    /// The first problem recorded, to stop compiling with (a placeholder when none was).
+    pub fn stopped(&self) -> LocatedError {
+        self.problems
+            .borrow()
+            .first()
+            .cloned()
+            .unwrap_or_else(|| self.error(0, 0..0, "the rules could not be compiled", None))
+    }
+
+    /// `Ok(value)` when no problem was recorded, else the first problem.
+    pub fn finish<T>(&self, value: T) -> Result<T, LocatedError> {
+        let mut problems = self.problems.borrow_mut();
+        if problems.is_empty() {
+            Ok(value)
+        } else {
+            Err(problems.remove(0))
+        }
     }
 
     /// Loads a rules file of family `F` from its text, as if it were at `name` (used for
@@ -60,8 +137,13 @@ impl Loader {
             .parent()
             .unwrap_or(Path::new("."))
             .to_path_buf();
-        let file = loader.parse_file::<F>(idx, &dir, &mut vec![name.to_string()])?;
-        Ok((loader, file, stem_of(name)))
+        let file =
+            loader.parse_file::<F>(idx, &dir, &mut vec![(name.to_string(), name.to_string())])?;
+        let id = file
+            .variant()
+            .and_then(|v| v.value.id.as_ref().map(|i| i.value.clone()))
+            .unwrap_or_else(|| stem_of(name));
+        Ok((loader, file, id))
     }
 
     /// The family of the variant a spec names (its first part, following `extends` until a
@@ -80,7 +162,8 @@ impl Loader {
         for _ in 0..64 {
             let text = loader.files[idx].text.clone();
             CURRENT_FILE.with(|c| c.set(idx));
-            let probe: Probe = toml::from_str(&text).map_err(|e| loader.toml_error(idx, &e))?;
+            let probe: Probe =
+                toml::from_str(&text).map_err(|e| super::walk::located(&loader.files[idx], &e))?;
             if let Some(f) = probe.family {
                 return Ok(f.value);
             }
@@ -95,6 +178,7 @@ impl Loader {
     }
 
     fn add_source(&mut self, name: String, text: String) -> usize {
+        self.shipped.push(false);
         self.files.push(SourceFile {
             name,
             text: Arc::from(text),
@@ -145,20 +229,34 @@ impl Loader {
         )
     }
 
-    fn toml_error(&self, idx: usize, e: &toml::de::Error) -> LocatedError {
-        let span = e.span().unwrap_or(0..0);
-        let message = e.message().trim().to_string();
-        let help = if message.contains("unknown field") || message.contains("unknown variant") {
-            Some("see the schema in README.md (section \"Writing a rules file\")".into())
-        } else {
-            None
-        };
-        self.error(idx, span, message, help)
+    /// Every problem of file `idx` as a file of schema `F`, recorded; the file without its
+    /// bad keys when that much reads (so that the later checks still look at the rest), else
+    /// the first problem.
+    fn schema_problems<F: RulesFile>(
+        &self,
+        idx: usize,
+        e: &toml::de::Error,
+    ) -> Result<F, LocatedError> {
+        let (mut all, rest) = super::walk::schema_errors::<F>(&self.files[idx], idx);
+        if all.is_empty() {
+            all.push(super::walk::located(&self.files[idx], e));
+        }
+        let first = all[0].clone();
+        self.problems.borrow_mut().extend(all);
+        rest.ok_or(first)
     }
 
     /// Identity of a merged file: `[variant]` (never inherited), with `id` as the default
-    /// name. `source` is required.
+    /// name. `source` is required (its absence is recorded as a problem).
     pub fn identity<F: RulesFile>(&self, file: &F, id: String) -> Result<Identity, LocatedError> {
+        let identity = self.identity_of(file, id);
+        if let Err(e) = &identity {
+            self.report(e.clone());
+        }
+        identity
+    }
+
+    fn identity_of<F: RulesFile>(&self, file: &F, id: String) -> Result<Identity, LocatedError> {
         let root = file.schema().map_or(0, |s| s.file);
         let variant = file.variant().map(|v| &v.value);
         let text = |v: Option<&Val<String>>| v.map(|s| s.value.clone());
@@ -187,7 +285,7 @@ impl Loader {
         file: usize,
         span: Range<usize>,
         dir: &Path,
-        stack: &mut Vec<String>,
+        stack: &mut Vec<(String, String)>,
     ) -> Result<(F, String), LocatedError> {
         let whole_is_path = dir.join(spec).is_file();
         let parts: Vec<(Range<usize>, &str)> = if whole_is_path {
@@ -206,15 +304,17 @@ impl Loader {
         for (i, (part_span, part)) in parts.into_iter().enumerate() {
             let part = part.trim();
             let (idx, part_dir, key) = self.resolve(part, i > 0, file, part_span.clone(), dir)?;
-            if stack.contains(&key) {
+            let shown = self.files[idx].name.clone();
+            if stack.iter().any(|(k, _)| *k == key) {
+                let chain: Vec<&str> = stack.iter().map(|(_, s)| s.as_str()).collect();
                 return Err(self.error(
                     file,
                     part_span,
-                    format!("`extends` cycle: {} -> {}", stack.join(" -> "), key),
+                    format!("`extends` cycle: {} -> {shown}", chain.join(" -> ")),
                     Some("a rules file may not extend itself, directly or through others".into()),
                 ));
             }
-            stack.push(key);
+            stack.push((key, shown));
             let parsed = self.parse_file::<F>(idx, &part_dir, stack)?;
             stack.pop();
             let part_id = parsed
@@ -251,12 +351,65 @@ impl Loader {
                         ));
                     };
                     self.check_overlay_board(overlay, &base, &id)?;
+                    self.warn_redundant(idx, &base, &id);
                     id = format!("{id}+{part_id}");
                     merged = Some(parsed.over(base, true));
                 }
             }
         }
         Ok((merged.expect("a spec has at least one part"), id))
+    }
+
+    /// Warns about every key of the overlay in file `idx` that sets what `base` already says.
+    fn warn_redundant<F: RulesFile>(&self, idx: usize, base: &F, base_id: &str) {
+        use toml::de::{DeTable, DeValue, ValueDeserializer};
+        let Ok(base) = toml::Value::try_from(base) else {
+            return;
+        };
+        let text = self.files[idx].text.clone();
+        let Ok(doc) = DeTable::parse(&text) else {
+            return;
+        };
+        fn leaves<'i>(
+            table: &DeTable<'i>,
+            path: &mut Vec<String>,
+            out: &mut Vec<(String, toml::Spanned<DeValue<'i>>)>,
+        ) {
+            for (key, value) in table.iter() {
+                path.push(key.get_ref().to_string());
+                match value.get_ref() {
+                    DeValue::Table(inner) => leaves(inner, path, out),
+                    _ => out.push((path.join("."), value.clone())),
+                }
+                path.pop();
+            }
+        }
+        let mut found = Vec::new();
+        leaves(doc.get_ref(), &mut Vec::new(), &mut found);
+        for (path, leaf) in found {
+            let first = path.split('.').next().unwrap_or("");
+            if matches!(
+                first,
+                "schema" | "family" | "overlay" | "variant" | "extends"
+            ) {
+                continue;
+            }
+            let span = leaf.span();
+            let Ok(mine) =
+                <toml::Value as serde::Deserialize>::deserialize(ValueDeserializer::from(leaf))
+            else {
+                continue;
+            };
+            let theirs = path.split('.').try_fold(&base, |v, key| v.get(key));
+            if theirs == Some(&mine) {
+                self.warn(self.error(
+                    idx,
+                    span,
+                    format!("`{path}` is already `{mine}` in `{base_id}`"),
+                    Some("this house rule changes nothing here".into()),
+                ));
+            }
+        }
     }
 
     fn check_overlay_board<F: RulesFile>(
@@ -299,7 +452,11 @@ impl Loader {
     ) -> Result<(usize, PathBuf, String), LocatedError> {
         let looks_like_path = part.ends_with(".toml") || part.contains('/') || part.contains('\\');
         if looks_like_path {
-            let path = dir.join(part);
+            let path = if dir == Path::new(".") {
+                PathBuf::from(part)
+            } else {
+                dir.join(part)
+            };
             let text = std::fs::read_to_string(&path).map_err(|e| {
                 self.error(
                     file,
@@ -331,6 +488,7 @@ impl Loader {
         };
         if let Some((path, text)) = by_stem.or_else(by_alias) {
             let idx = self.add_source(path.to_string(), text.to_string());
+            self.shipped[idx] = true;
             return Ok((idx, PathBuf::from("rules"), format!("shipped:{path}")));
         }
         // A user's own file next to the shipped ones, by id.
@@ -375,6 +533,9 @@ impl Loader {
         } else {
             shipped_variants()
         };
+        let hint = crate::diagnostics::did_you_mean(part, choices.iter().map(String::as_str))
+            .map(|m| format!("did you mean `{m}`? "))
+            .unwrap_or_default();
         Err(self.error(
             file,
             span,
@@ -383,7 +544,7 @@ impl Loader {
                 if overlay { "house rule" } else { "variant" }
             ),
             Some(format!(
-                "shipped {}: {}; or give a path to a .toml file",
+                "{hint}shipped {}: {}; or give a path to a .toml file",
                 if overlay { "house rules" } else { "variants" },
                 choices.join(", ")
             )),
@@ -395,12 +556,20 @@ impl Loader {
         &mut self,
         idx: usize,
         dir: &Path,
-        stack: &mut Vec<String>,
+        stack: &mut Vec<(String, String)>,
     ) -> Result<F, LocatedError> {
         let text = self.files[idx].text.clone();
         CURRENT_FILE.with(|c| c.set(idx));
         // The family first: a file of another family fails its schema with unhelpful errors.
-        let probe: Probe = toml::from_str(&text).map_err(|e| self.toml_error(idx, &e))?;
+        let probe: Probe = match toml::from_str(&text) {
+            Ok(p) => p,
+            Err(e) => {
+                return Err(self
+                    .schema_problems::<F>(idx, &e)
+                    .err()
+                    .unwrap_or_else(|| self.stopped()));
+            }
+        };
         match &probe.family {
             Some(f) if f.value != F::FAMILY => {
                 return Err(self.at(
@@ -419,7 +588,10 @@ impl Loader {
             _ => {}
         }
         CURRENT_FILE.with(|c| c.set(idx));
-        let parsed: F = toml::from_str(&text).map_err(|e| self.toml_error(idx, &e))?;
+        let parsed: F = match toml::from_str(&text) {
+            Ok(p) => p,
+            Err(e) => self.schema_problems::<F>(idx, &e)?,
+        };
         match parsed.schema() {
             None => {
                 return Err(self.error(

@@ -1,7 +1,7 @@
 //! Values that remember where they were written, and the sections every rules file shares
 //! (`[variant]`, `[overlay]`), whatever its family.
 
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::Cell;
 use std::ops::Range;
 
@@ -33,8 +33,25 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Val<T> {
     }
 }
 
+impl<T: Serialize> Serialize for Val<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
+    }
+}
+
+impl<T> Val<T> {
+    /// A value written by the program, not read from a file (no place to point at).
+    pub fn made(value: T) -> Val<T> {
+        Val {
+            value,
+            file: 0,
+            span: 0..0,
+        }
+    }
+}
+
 /// `[variant]`: who the variant is. Never inherited through `extends`.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantSection {
     /// Short identifier, the file stem (`russian`).
@@ -50,7 +67,7 @@ pub struct VariantSection {
 }
 
 /// `[overlay]`: a house rule meant to be applied on top of a variant.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct OverlaySection {
     /// Identifier used after `+` (`no-compulsory-capture`).
@@ -94,22 +111,23 @@ pub(crate) use merge_fields;
 
 merge_fields!(OverlaySection: id, name, source, boards);
 
-/// The value of `[section] field` in a merged rules file, or (returning early) the error that
-/// it is missing, at the top of the root file.
+/// The value of `[section] field` in a merged rules file, if present; when missing, the
+/// problem is recorded in the loader (at the top of the root file) and the value is `None`.
 macro_rules! need {
-    ($loader:expr, $file:expr, $section:ident . $field:ident, $help:expr) => {
-        $file
+    ($loader:expr, $file:expr, $section:ident . $field:ident, $help:expr) => {{
+        let found = $file
             .$section
             .as_ref()
-            .and_then(|s| s.value.$field.as_ref())
-            .ok_or_else(|| {
-                $loader.missing(
-                    $file.schema.as_ref().map_or(0, |s| s.file),
-                    concat!("[", stringify!($section), "] ", stringify!($field)),
-                    $help,
-                )
-            })?
-    };
+            .and_then(|s| s.value.$field.as_ref());
+        if found.is_none() {
+            $loader.report($loader.missing(
+                $file.schema.as_ref().map_or(0, |s| s.file),
+                concat!("[", stringify!($section), "] ", stringify!($field)),
+                $help,
+            ));
+        }
+        found
+    }};
 }
 pub(crate) use need;
 

@@ -11,6 +11,7 @@
 
 mod loader;
 mod located;
+mod walk;
 
 pub use loader::{Identity, Loader};
 pub use located::{Merge, OverlaySection, Val, VariantSection};
@@ -25,7 +26,7 @@ include!(concat!(env!("OUT_DIR"), "/embedded_rules.rs"));
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// A family of games: one engine each, every variant of it a rules file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
     /// Draughts and checkers: men and kings on the dark squares, captures by jumping.
@@ -49,7 +50,7 @@ impl Family {
 
 /// What the shared loader needs of a family's rules-file schema: the keys every file has,
 /// and how a child's sections lie over its parent's.
-pub trait RulesFile: serde::de::DeserializeOwned {
+pub trait RulesFile: serde::de::DeserializeOwned + serde::Serialize {
     /// The family whose files this schema reads.
     const FAMILY: Family;
     /// `schema = 1`.
@@ -66,6 +67,48 @@ pub trait RulesFile: serde::de::DeserializeOwned {
     fn over(self, parent: Self, inherit_identity: bool) -> Self;
     /// Columns (files) and rows (ranks), when the file states them (for an overlay's `boards`).
     fn board_size(&self) -> Option<(u32, u32)>;
+    /// The file as it stands alone: no `extends`, no `[overlay]`, its identity given `id`.
+    fn standalone(&mut self, id: &str);
+}
+
+/// What `check` found in one rules spec: every error, every warning, and the effective rules
+/// after `extends` and overlays as TOML (when the files could be merged).
+#[derive(Debug, Default)]
+pub struct Checked {
+    /// The problems, each located.
+    pub errors: Vec<crate::LocatedError>,
+    /// Legal things that cannot be what the author meant, each located.
+    pub warnings: Vec<crate::LocatedError>,
+    /// The resolved rules as a TOML file that loads back to the same rules.
+    pub resolved: Option<String>,
+}
+
+/// Checks `spec` as a file of family `F` compiled by `compile`: every problem at once.
+pub fn check_with<F: RulesFile, R>(
+    spec: &str,
+    compile: impl FnOnce(&Loader, F, String) -> Result<R, crate::LocatedError>,
+) -> Checked {
+    let (loader, loaded) = Loader::load_collecting::<F>(spec);
+    let mut resolved = None;
+    if let Some((mut file, id)) = loaded {
+        file.standalone(&id);
+        resolved = toml::to_string(&file).ok();
+        if let Err(e) = compile(&loader, file, id)
+            && !loader.has_problems()
+        {
+            loader.report(e);
+        }
+    }
+    let mut errors = loader.take_problems();
+    errors.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+    errors.dedup_by(|a, b| {
+        a.file == b.file && a.line == b.line && a.column == b.column && a.message == b.message
+    });
+    Checked {
+        errors,
+        warnings: loader.take_warnings(),
+        resolved,
+    }
 }
 
 /// The family of the variant that `spec` names (`russian`, `xiangqi+house`, `my/file.toml`).
