@@ -64,6 +64,9 @@ pub trait Game: Sync {
     type Move: Clone + Send + Sync + std::fmt::Debug;
     /// What the shared transposition table stores to tell positions apart exactly.
     type Key: TableKey;
+    /// A position packed small (its pieces and side to move; counters aside), for searches
+    /// that hold many positions at once (`diff`).
+    type Packed: Clone + Eq + std::hash::Hash + Send + Sync;
 
     /// The family.
     fn family(&self) -> Family;
@@ -134,6 +137,15 @@ pub trait Game: Sync {
     fn perft_child(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position {
         self.play(pos, mv)
     }
+    /// What tells a move apart from another of the same position, whatever the rules (a
+    /// draughts move's count of jump sequences aside): compared across rule sets by `diff`.
+    fn move_key(&self, mv: &Self::Move) -> String {
+        format!("{mv:?}")
+    }
+    /// A position packed small.
+    fn pack(&self, pos: &Self::Position) -> Self::Packed;
+    /// The position a packed one stands for (counters at their start values).
+    fn unpack(&self, packed: &Self::Packed) -> Self::Position;
     /// How many jump sequences (paths) a move stands for; 1 in games without them.
     fn paths(&self, _mv: &Self::Move) -> u64 {
         1
@@ -177,6 +189,8 @@ pub trait Game: Sync {
     fn move_json(&self, pos: &Self::Position, mv: &Self::Move, text: &str) -> serde_json::Value;
     /// A few lines that say what the compiled rules are, for `check`.
     fn describe(&self) -> Vec<String>;
+    /// The rules in plain sentences, written from the compiled rules (one paragraph each).
+    fn explain(&self) -> Vec<String>;
     /// The board drawn in text, one line per rank or row, for people.
     fn diagram(&self, pos: &Self::Position) -> String;
     /// The position as a picture for the renderers; with `names`, every playable cell

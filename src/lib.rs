@@ -29,7 +29,9 @@
 
 pub mod chess;
 pub mod cli;
+pub mod crosscheck;
 pub mod diagnostics;
+pub mod diff;
 pub mod draughts;
 pub mod fixtures;
 pub mod game;
@@ -37,6 +39,7 @@ pub mod perft;
 pub mod render;
 pub mod replay;
 pub mod rules;
+pub mod table;
 pub mod variant;
 pub mod view;
 

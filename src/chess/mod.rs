@@ -17,6 +17,7 @@
 pub mod betza;
 pub mod board;
 pub(crate) mod compile;
+pub mod explain;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;
@@ -75,6 +76,7 @@ impl Game for Chess {
     type Position = Position;
     type Move = Move;
     type Key = [u64; 4];
+    type Packed = Position;
 
     fn family(&self) -> Family {
         Family::Chess
@@ -124,6 +126,17 @@ impl Game for Chess {
         Chess::play(self, pos, mv)
     }
 
+    fn pack(&self, pos: &Position) -> Position {
+        let mut p = *pos;
+        p.quiet_plies = 0;
+        p.move_number = 1;
+        p
+    }
+
+    fn unpack(&self, packed: &Position) -> Position {
+        *packed
+    }
+
     fn perft_child(&self, pos: &Position, mv: &Move) -> Position {
         self.rules.engine.make(pos, *mv)
     }
@@ -169,6 +182,10 @@ impl Game for Chess {
             "ucci": self.coordinates(*mv, 0),
             "wxf": self.wxf(pos, *mv),
         })
+    }
+
+    fn explain(&self) -> Vec<String> {
+        explain::explain(&self.rules, &self.fen(&self.rules.start))
     }
 
     fn describe(&self) -> Vec<String> {

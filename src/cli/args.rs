@@ -73,6 +73,141 @@ pub(super) enum Command {
     },
     /// Lists the shipped variants and house rules.
     List,
+    /// Compares our divide with another engine's and goes down into the first subtree that
+    /// disagrees, to a position whose move lists differ. Exit status 1 when they disagree.
+    Crosscheck {
+        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
+        rules: String,
+        /// A command that prints `MOVE: N` lines and/or a total; `{fen}` and `{depth}` are
+        /// replaced (the FEN quoted for the shell).
+        #[arg(long, conflicts_with = "uci")]
+        engine: Option<String>,
+        /// A UCI engine (`position fen`, `go perft`), e.g. /usr/games/fairy-stockfish.
+        #[arg(long)]
+        uci: Option<String>,
+        /// A UCI option, as NAME=VALUE (e.g. UCI_Variant=xiangqi); repeatable.
+        #[arg(long)]
+        uci_option: Vec<String>,
+        /// From this position instead of the start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// The depth compared at the root.
+        #[arg(long, short, default_value_t = 4)]
+        depth: u32,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// The rule-change regression tool: two rule sets' perft to the first depth where they
+    /// differ, the shallowest positions whose legal moves differ, and the rule keys that
+    /// differ.
+    Diff {
+        /// The first rule set (id, path, `+house-rule`).
+        a: String,
+        /// The second.
+        b: String,
+        /// From this position instead of the first rule set's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Compare perft to at most this depth, and the move sets of every position down to
+        /// one ply above it.
+        #[arg(long, short, default_value_t = 10)]
+        depth: u32,
+        /// Count perft only to this depth (the move sets are still compared down to
+        /// `--depth`): for a change that shows only deep in the tree.
+        #[arg(long)]
+        count_depth: Option<u32>,
+        /// Show at most this many differing positions.
+        #[arg(long, default_value_t = 3)]
+        shown: usize,
+        /// Give up when one ply holds more distinct positions than this (memory: about 80
+        /// bytes each for draughts, 100 for chess; the last ply about 40).
+        #[arg(long, default_value_t = 20_000_000)]
+        max_positions: usize,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Perft tables for publishing: variants side by side, with the convention, the position,
+    /// the rules' source and a hash of the resolved rules in the header.
+    Table {
+        /// Shipped variant ids or paths to .toml files, either followed by `+house-rule`.
+        #[arg(required = true)]
+        rules: Vec<String>,
+        /// Every depth from 1 to D.
+        #[arg(
+            long,
+            short,
+            required_unless_present = "max_nodes",
+            conflicts_with = "max_nodes"
+        )]
+        depth: Option<u32>,
+        /// Every depth whose count stays at most N nodes.
+        #[arg(long)]
+        max_nodes: Option<u128>,
+        /// Which counts: unique, paths, or both side by side.
+        #[arg(long, value_enum, default_value = "unique")]
+        count: CountsArg,
+        /// Count from this position instead of each variant's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Markdown, CSV or JSON.
+        #[arg(long, value_enum, default_value = "md")]
+        format: FormatArg,
+        /// Compare with a reference table (the format of `tests/reference/perft/`) and mark
+        /// each depth; exit status 1 if one disagrees.
+        #[arg(long)]
+        check: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// The rules in plain sentences, written from the compiled rules.
+    Explain {
+        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
+        rules: String,
+        /// Wrap the text at this many columns (0: one line per paragraph).
+        #[arg(long, default_value_t = 88)]
+        width: usize,
+    },
+    /// Writes a static HTML page (no server, no external assets): every fixture drawn with its
+    /// expected moves as arrows and its pass/fail state, perft tables and diffs.
+    Report {
+        /// Fixture files or folders (default: `fixtures`).
+        paths: Vec<std::path::PathBuf>,
+        /// The folder to write `index.html` into (created if needed).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Add a perft table of these rules (repeat for columns side by side).
+        #[arg(long = "table", value_name = "RULES")]
+        tables: Vec<String>,
+        /// The tables go to every depth whose count stays at most this many leaves.
+        #[arg(long, default_value_t = 1_000_000)]
+        table_max_nodes: u128,
+        /// Add the diff of two rule sets, written `A,B` (repeat for more).
+        #[arg(long = "diff", value_name = "A,B")]
+        diffs: Vec<String>,
+        /// How deep each diff looks.
+        #[arg(long, default_value_t = 8)]
+        diff_depth: u32,
+        /// The page title.
+        #[arg(long, default_value = "rulebench report")]
+        title: String,
+    },
+    /// Prints a shell completion script: `rulebench completions bash > ~/.local/share/bash-completion/completions/rulebench`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Writes the man pages (`rulebench.1` and one per verb) into a folder:
+    /// `rulebench man ~/.local/share/man/man1`.
+    Man {
+        /// The folder (created if needed).
+        dir: std::path::PathBuf,
+    },
     /// Draws the board: in the terminal, or as an SVG picture.
     Show {
         #[command(flatten)]
@@ -103,6 +238,72 @@ pub(super) struct PositionArgs {
     pub moves: Option<String>,
 }
 
+/// Which counts a table shows.
+#[derive(Clone, Copy, ValueEnum)]
+pub(super) enum CountsArg {
+    /// Same from, to and captured set = one move.
+    Unique,
+    /// Every distinct jump sequence.
+    Paths,
+    /// Both, side by side.
+    Both,
+}
+
+/// The format of a table.
+#[derive(Clone, Copy, ValueEnum)]
+pub(super) enum FormatArg {
+    /// A Markdown table with the header as a list.
+    Md,
+    /// CSV with the header as `#` lines.
+    Csv,
+    /// One JSON object.
+    Json,
+}
+
+/// Threads and hash of a search.
+#[derive(clap::Args)]
+pub(super) struct SearchArgs {
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Transposition table size in MiB (0: none). Entries store the whole position, so a
+    /// hash collision never changes a count.
+    #[arg(long, default_value_t = 0)]
+    pub hash: usize,
+}
+
+impl SearchArgs {
+    /// The number of threads, checked.
+    pub fn threads(&self) -> Result<usize> {
+        threads(self.threads)
+    }
+
+    /// The table size, checked.
+    pub fn hash_mb(&self) -> Result<usize> {
+        hash_mb(self.hash)
+    }
+}
+
+fn threads(given: Option<usize>) -> Result<usize> {
+    match given {
+        Some(0) => Err(miette::miette!("--threads must be at least 1")),
+        Some(n) if n > 1024 => Err(miette::miette!("--threads {n} is more than 1024")),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+fn hash_mb(given: usize) -> Result<usize> {
+    let total = memory_mb();
+    if given > total / 2 {
+        return Err(miette::miette!(
+            help = format!("this machine has about {total} MiB; use at most half"),
+            "--hash {given} MiB is more than half of the memory"
+        ));
+    }
+    Ok(given)
+}
+
 /// What perft and divide search: rules, position, depth, counting, threads and hash.
 #[derive(clap::Args)]
 pub(super) struct TreeArgs {
@@ -117,37 +318,19 @@ pub(super) struct TreeArgs {
     /// What counts as one move.
     #[arg(long, value_enum, default_value = "unique")]
     pub count: CountArg,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Transposition table size in MiB (0: none). Entries store the whole position, so a
-    /// hash collision never changes a count.
-    #[arg(long, default_value_t = 0)]
-    pub hash: usize,
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 impl TreeArgs {
     /// The number of threads, checked.
     pub fn threads(&self) -> Result<usize> {
-        match self.threads {
-            Some(0) => Err(miette::miette!("--threads must be at least 1")),
-            Some(n) if n > 1024 => Err(miette::miette!("--threads {n} is more than 1024")),
-            Some(n) => Ok(n),
-            None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-        }
+        self.search.threads()
     }
 
     /// The table size, checked against the machine's memory.
     pub fn hash_mb(&self) -> Result<usize> {
-        let total = memory_mb();
-        if self.hash > total / 2 {
-            return Err(miette::miette!(
-                help = format!("this machine has about {total} MiB; use at most half"),
-                "--hash {} MiB is more than half of the memory",
-                self.hash
-            ));
-        }
-        Ok(self.hash)
+        self.search.hash_mb()
     }
 
     /// The depth, checked.

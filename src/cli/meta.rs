@@ -99,3 +99,23 @@ pub(super) fn fixtures(out: &mut impl Write, paths: Vec<std::path::PathBuf>) -> 
     }
     Ok(())
 }
+
+pub(super) fn explain(out: &mut impl Write, spec: &str, width: usize) -> Result<()> {
+    let variant = Variant::load(spec)?;
+    let paragraphs = with_game!(&variant, game => game.explain());
+    for (i, p) in paragraphs.iter().enumerate() {
+        if i > 0 {
+            writeln!(out).into_diagnostic()?;
+        }
+        let text = if width == 0 {
+            p.clone()
+        } else {
+            let options = textwrap::Options::new(width)
+                .word_splitter(textwrap::WordSplitter::NoHyphenation)
+                .break_words(false);
+            textwrap::fill(p, options)
+        };
+        writeln!(out, "{text}").into_diagnostic()?;
+    }
+    Ok(())
+}

@@ -2,9 +2,11 @@
 //! family, through the [`Game`](crate::Game) trait.
 
 mod args;
+mod compare;
 mod meta;
 mod picture;
 mod play;
+mod publish;
 mod tree;
 
 use args::Command;
@@ -32,6 +34,52 @@ fn run(cli: Cli) -> Result<ExitCode> {
     {
         return meta::check(&mut out, rules, *resolved, *deny_warnings);
     }
+    if let Command::Table {
+        rules,
+        depth,
+        max_nodes,
+        count,
+        fen,
+        format,
+        check,
+        search,
+    } = &cli.command
+    {
+        let request = publish::TableRequest {
+            rules,
+            depth: *depth,
+            max_nodes: *max_nodes,
+            count: *count,
+            fen: fen.as_deref(),
+            format: *format,
+            check: check.as_deref(),
+            search,
+        };
+        return publish::table(&mut out, request);
+    }
+    if let Command::Crosscheck {
+        rules,
+        engine,
+        uci,
+        uci_option,
+        fen,
+        depth,
+        json,
+        search,
+    } = &cli.command
+    {
+        let request = compare::CrossRequest {
+            rules,
+            engine: engine.as_deref(),
+            uci: uci.as_deref(),
+            uci_options: uci_option,
+            fen: fen.as_deref(),
+            depth: *depth,
+            json: *json,
+            search,
+        };
+        return compare::crosscheck(&mut out, request);
+    }
     match cli.command {
         Command::Perft { tree, json } => tree::perft(&mut out, &tree, json),
         Command::Divide { tree } => tree::divide(&mut out, &tree),
@@ -41,17 +89,83 @@ fn run(cli: Cli) -> Result<ExitCode> {
             notation,
         } => play::moves(&mut out, &position, json, notation.as_deref()),
         Command::Outcome { position } => play::outcome(&mut out, &position),
-        Command::Check { .. } => unreachable!("handled above"),
+        Command::Check { .. } | Command::Table { .. } | Command::Crosscheck { .. } => {
+            unreachable!("handled above")
+        }
         Command::Fixtures { paths } => meta::fixtures(&mut out, paths),
         Command::List => meta::list(&mut out),
+        Command::Diff {
+            a,
+            b,
+            fen,
+            depth,
+            count_depth,
+            shown,
+            max_positions,
+            json,
+            search,
+        } => compare::diff(
+            &mut out,
+            (&a, &b),
+            fen.as_deref(),
+            crate::diff::DiffLimits {
+                depth,
+                count_depth: count_depth.unwrap_or(depth),
+                shown,
+                max_positions,
+            },
+            json,
+            &search,
+        ),
         Command::Show {
             position,
             numbers,
             ascii,
             svg,
         } => picture::show(&mut out, &position, numbers, ascii, svg.as_deref()),
+        Command::Explain { rules, width } => meta::explain(&mut out, &rules, width),
+        Command::Report {
+            paths,
+            out: dir,
+            tables,
+            table_max_nodes,
+            diffs,
+            diff_depth,
+            title,
+        } => {
+            return picture::report(
+                &mut out,
+                picture::ReportRequest {
+                    paths,
+                    dir: &dir,
+                    tables: &tables,
+                    table_max_nodes,
+                    diffs: &diffs,
+                    diff_depth,
+                    title,
+                },
+            );
+        }
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "rulebench", &mut out);
+            Ok(())
+        }
+        Command::Man { dir } => man(&mut out, &dir),
     }
     .map(|()| ExitCode::SUCCESS)
+}
+
+/// Writes `rulebench.1` and `rulebench-VERB.1` for each verb into `dir`.
+fn man(out: &mut impl std::io::Write, dir: &std::path::Path) -> Result<()> {
+    use miette::IntoDiagnostic;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| miette::miette!("cannot create {}: {e}", dir.display()))?;
+    let cmd = <Cli as clap::CommandFactory>::command();
+    clap_mangen::generate_to(cmd, dir)
+        .map_err(|e| miette::miette!("cannot write the man pages into {}: {e}", dir.display()))?;
+    writeln!(out, "man pages written to {}", dir.display()).into_diagnostic()?;
+    Ok(())
 }
 
 /// Parses the command line, runs the verb, prints any error with its location on stderr.

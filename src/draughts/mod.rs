@@ -5,6 +5,7 @@
 //! - [`position`]: positions and PDN FEN; [`notation`]: PDN moves;
 //! - [`movegen`]: the generator and its perft (captures, quiet moves, leaf counting).
 
+pub mod explain;
 pub mod geometry;
 pub mod movegen;
 pub mod notation;
@@ -142,6 +143,7 @@ impl Game for Draughts {
     type Position = Position;
     type Move = Move;
     type Key = [u64; 3];
+    type Packed = ([u64; 3], u8);
 
     fn family(&self) -> Family {
         Family::Draughts
@@ -198,6 +200,27 @@ impl Game for Draughts {
         movegen::play_fast(pos, mv)
     }
 
+    fn pack(&self, pos: &Position) -> ([u64; 3], u8) {
+        (pos.table_key(), pos.side_index())
+    }
+
+    fn unpack(&self, packed: &([u64; 3], u8)) -> Position {
+        let ([white, black, kings], side) = *packed;
+        let mut pos = Position::empty(if side == 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        });
+        pos.white = white;
+        pos.black = black;
+        pos.kings = kings;
+        pos
+    }
+
+    fn move_key(&self, mv: &Move) -> String {
+        format!("{}-{}-{:x}-{}", mv.from, mv.to, mv.captured, mv.promotes)
+    }
+
     fn paths(&self, mv: &Move) -> u64 {
         mv.paths as u64
     }
@@ -250,6 +273,10 @@ impl Game for Draughts {
             "promotes": mv.promotes,
             "paths": mv.paths,
         })
+    }
+
+    fn explain(&self) -> Vec<String> {
+        explain::explain(&self.rules, &self.fen(&self.rules.start))
     }
 
     fn describe(&self) -> Vec<String> {

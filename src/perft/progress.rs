@@ -51,6 +51,11 @@ impl Progress {
         }
     }
 
+    /// Says what is being counted now.
+    pub fn set_message(&self, text: &str) {
+        self.bar.set_message(text.to_string());
+    }
+
     /// Clears the bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();

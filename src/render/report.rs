@@ -141,3 +141,80 @@ fn shown(path: &Path) -> String {
         .display()
         .to_string()
 }
+
+/// A perft table as a card for the page.
+pub fn table_card(table: &crate::table::PerftTable) -> super::TableCard {
+    let ids: Vec<&str> = table.columns.iter().map(|c| c.id.as_str()).collect();
+    super::TableCard {
+        title: format!("perft: {}", ids.join(", ")),
+        header: std::iter::once("depth".to_string())
+            .chain(table.headings())
+            .collect(),
+        rows: table.rows(),
+        notes: table.header_lines(),
+    }
+}
+
+/// A diff as a card for the page: each differing position drawn, the moves only one rule set
+/// allows as arrows of its colour.
+pub fn diff_card(report: &crate::diff::DiffReport) -> super::DiffCard {
+    let mut summary = Vec::new();
+    for k in &report.keys {
+        summary.push(format!(
+            "{}: {} -> {}",
+            k.key,
+            k.a.as_deref().unwrap_or("(absent)"),
+            k.b.as_deref().unwrap_or("(absent)")
+        ));
+    }
+    for (d, a, b) in &report.perft {
+        summary.push(format!(
+            "perft {d}: {a} / {b}{}",
+            if a != b { "  <- differ" } else { "" }
+        ));
+    }
+    match report.ply {
+        Some(p) => summary.push(format!(
+            "the legal moves first differ at ply {p}, in {} positions",
+            report.differing_positions
+        )),
+        None => summary.push("no position with different legal moves was found".into()),
+    }
+    summary.extend(report.note.clone());
+    let arrows = |spec: &str, fen: &str, moves: &[String]| -> Option<(BoardView, Vec<Arrow>)> {
+        let variant = Variant::load(spec).ok()?;
+        with_game!(&variant, game => {
+            let pos = game.parse_fen(fen).ok()?;
+            let notated = game.moves_with_notation(&pos);
+            let arrows = notated
+                .iter()
+                .filter(|(_, text)| moves.contains(text))
+                .map(|(mv, text)| Arrow {
+                    path: game.move_path(&pos, mv),
+                    label: text.clone(),
+                })
+                .collect();
+            Some((game.view(&pos, false), arrows))
+        })
+    };
+    let positions = report
+        .positions
+        .iter()
+        .filter_map(|d| {
+            let (board, only_a) = arrows(&report.a, &d.fen, &d.only_a)?;
+            let only_b = arrows(&report.b, &d.fen, &d.only_b).map_or_else(Vec::new, |x| x.1);
+            Some(super::DiffPosition {
+                fen: d.fen.clone(),
+                path: d.path.clone(),
+                board,
+                only_a,
+                only_b,
+            })
+        })
+        .collect();
+    super::DiffCard {
+        title: format!("{} vs {}", report.a, report.b),
+        summary,
+        positions,
+    }
+}

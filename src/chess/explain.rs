@@ -1,0 +1,289 @@
+//! A chess-family variant's rules in plain sentences, written from the compiled [`Rules`]: the
+//! board, the regions, each piece's movement read back from its parsed Betza components, and
+//! how games end.
+
+use super::betza::{Component, parse};
+use super::board::{Bitboard, Board};
+use super::rules::Rules;
+use super::schema::{Cells, ResultName};
+
+/// The rules in sentences, one paragraph per entry.
+pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
+    let r = rules;
+    let b = &r.board;
+    let cell = match r.cells {
+        Cells::Points => "point",
+        Cells::Squares => "square",
+    };
+    let mut out = vec![format!(
+        "{} ({}). Source: {}.",
+        r.name,
+        r.id,
+        r.source.trim_end_matches('.')
+    )];
+    let mut board = format!(
+        "The board has {} files (a-{}) and {} ranks (1-{}); the pieces stand on its {} {cell}s",
+        b.files(),
+        (b'a' + b.files() as u8 - 1) as char,
+        b.ranks(),
+        b.ranks(),
+        b.points()
+    );
+    if let Some(river) = r.river_after_rank {
+        board.push_str(&format!(
+            ", with a river drawn between ranks {river} and {}",
+            river + 1
+        ));
+    }
+    board.push('.');
+    out.push(board);
+    out.push(format!(
+        "{first} (capital letters in a FEN) starts at the bottom and moves first; {second} \
+         (small letters) starts at the top. Start: {start_fen}.",
+        first = capital(&r.sides[0]),
+        second = capital(&r.sides[1])
+    ));
+    for (name, sets) in &r.regions {
+        out.push(format!(
+            "The {name}: for {} {}; for {} {}.",
+            r.sides[0],
+            points_text(b, sets[0]),
+            r.sides[1],
+            points_text(b, sets[1])
+        ));
+    }
+    for p in &r.pieces {
+        let letters: String = std::iter::once(p.letter)
+            .chain(p.synonyms.iter().copied())
+            .map(|c| format!("{}/{}", c.to_ascii_uppercase(), c))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut s = format!(
+            "The {} (letters {letters}; {} in WXF notation): ",
+            p.name, p.notation
+        );
+        if p.royal {
+            s.push_str("royal, it may not be left attacked. ");
+        }
+        s.push_str(&capital(&movement_text(&p.movement, cell)));
+        s.push('.');
+        for (region, m) in &p.movement_in {
+            s.push_str(&format!(
+                " On the {cell}s of its {region}, instead: {}.",
+                movement_text(m, cell)
+            ));
+        }
+        if let Some(region) = &p.confined_to {
+            s.push_str(&format!(" It never leaves its {region}."));
+        }
+        out.push(s);
+    }
+    let g = &r.game;
+    out.push(
+        "A move that leaves the mover's royal piece attacked is illegal; a capture takes the \
+         piece on the arrival point off the board."
+            .replace("point", cell),
+    );
+    if g.facing_royals {
+        out.push(
+            "The royal pieces may not face each other on a file with nothing between them: a \
+             move that leaves them so is illegal."
+                .to_string(),
+        );
+    }
+    out.push(format!(
+        "A side that is checkmated {}; a side that has no legal move but is not in check {}.",
+        result(g.checkmate),
+        result(g.stalemate)
+    ));
+    if let Some((limit, res)) = g.perpetual_check {
+        out.push(format!(
+            "The same check may be given at most {limit} times: the side that gives it once \
+             more (the same position reached by a checking move) {}.",
+            result(res)
+        ));
+    }
+    if let Some((limit, res)) = g.repetition {
+        out.push(format!(
+            "A position may occur at most {limit} times: when it occurs once more, the side that \
+             repeated it {}.",
+            result(res)
+        ));
+    }
+    let material =
+        |kinds: &[u8]| -> String { kinds.iter().map(|&k| r.pieces[k as usize].letter).collect() };
+    if !g.insufficient_material.is_empty() {
+        let pairs: Vec<String> = g
+            .insufficient_material
+            .iter()
+            .map(|[x, y]| format!("{} against {}", material(x), material(y)))
+            .collect();
+        out.push(format!(
+            "The game is drawn when the material is, as piece letters, {}.",
+            pairs.join("; ")
+        ));
+    }
+    if let Some(c) = &g.counting {
+        let ignored: Vec<String> = (0..r.pieces.len())
+            .filter(|k| c.ignore >> k & 1 == 1)
+            .map(|k| r.pieces[k].name.clone())
+            .collect();
+        let limits: Vec<String> = c
+            .limits
+            .iter()
+            .map(|(force, moves)| format!("{} {moves}", material(force)))
+            .collect();
+        out.push(format!(
+            "Counting: when one side has only its royal piece left, the other must win within the \
+             number of its moves that its force (its pieces other than the royal one{}) allows, or \
+             the game is drawn: {}.",
+            match ignored.len() {
+                0 => String::new(),
+                _ => format!(
+                    ", the {}",
+                    ignored
+                        .iter()
+                        .map(|n| format!("{n}s"))
+                        .collect::<Vec<_>>()
+                        .join(" and the ")
+                ),
+            },
+            limits.join(", ")
+        ));
+    }
+    out
+}
+
+fn number(n: i32) -> String {
+    match n {
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        n => n.to_string(),
+    }
+}
+
+fn result(r: ResultName) -> &'static str {
+    match r {
+        ResultName::Loss => "loses",
+        ResultName::Draw => "draws",
+        ResultName::Win => "wins",
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// A set of points as rectangles where it is one, otherwise as a list.
+fn points_text(b: &Board, set: Bitboard) -> String {
+    let points: Vec<u32> = Board::iter(set).collect();
+    if points.is_empty() {
+        return "no points".into();
+    }
+    let coords: Vec<(u32, u32)> = points.iter().map(|&p| b.coordinates(p)).collect();
+    let (f0, f1) = (
+        coords.iter().map(|c| c.0).min().unwrap_or(0),
+        coords.iter().map(|c| c.0).max().unwrap_or(0),
+    );
+    let (r0, r1) = (
+        coords.iter().map(|c| c.1).min().unwrap_or(0),
+        coords.iter().map(|c| c.1).max().unwrap_or(0),
+    );
+    if ((f1 - f0 + 1) * (r1 - r0 + 1)) as usize == points.len() && points.len() > 1 {
+        format!(
+            "the {} points {}-{}",
+            points.len(),
+            b.name(b.point(f0, r0)),
+            b.name(b.point(f1, r1))
+        )
+    } else {
+        let names: Vec<String> = points.iter().map(|&p| b.name(p)).collect();
+        names.join(", ")
+    }
+}
+
+/// A Betza movement in words, one clause per component.
+fn movement_text(betza: &str, cell: &str) -> String {
+    match parse(betza) {
+        Ok(parts) => {
+            let clauses: Vec<String> = parts.iter().map(|c| component_text(c, cell)).collect();
+            format!("{} (Betza `{betza}`)", clauses.join("; "))
+        }
+        Err(_) => format!("Betza `{betza}`"),
+    }
+}
+
+fn component_text(c: &Component, cell: &str) -> String {
+    let mode = match (c.moves, c.capture) {
+        (true, true) => "moves or captures",
+        (true, false) => "moves (without capturing)",
+        _ => "captures",
+    };
+    let (df, dr) = c.directions.first().copied().unwrap_or((0, 1));
+    let (lo, hi) = (df.abs().min(dr.abs()), df.abs().max(dr.abs()));
+    let line = match (lo, hi) {
+        (0, _) => "orthogonally",
+        (a, b) if a == b => "diagonally",
+        _ => "",
+    };
+    let plural = |n: i32| {
+        if n == 1 {
+            cell.to_string()
+        } else {
+            format!("{cell}s")
+        }
+    };
+    let reach = if c.rider {
+        match c.range {
+            0 => format!("any number of {cell}s {line}"),
+            n => format!("up to {n} steps of {} {line}", hi.max(1)),
+        }
+    } else if (lo, hi) == (1, 2) {
+        format!("by a knight's leap (one {cell} orthogonally, then one diagonally outward)")
+    } else if line.is_empty() {
+        format!("by a ({lo},{hi}) leap")
+    } else {
+        format!("{} {} {line}", number(hi), plural(hi))
+    };
+    let mut s = format!("{mode} {reach}");
+    let total = images(lo, hi);
+    if c.directions.len() < total {
+        s.push_str(&format!(", {} only", directions_text(&c.directions)));
+    }
+    if c.hop {
+        s.push_str(", by jumping over exactly one piece of either side (the screen) on its way");
+    }
+    if c.lame {
+        s.push_str(&match (lo, hi, c.rider) {
+            (1, 2, false) => {
+                format!(", blocked by a piece on the {cell} next to it along the longer side")
+            }
+            _ => format!(", blocked by a piece on any {cell} it passes"),
+        });
+    }
+    s
+}
+
+/// The number of distinct directions of a (lo, hi) leap.
+fn images(lo: i32, hi: i32) -> usize {
+    if lo == 0 || lo == hi { 4 } else { 8 }
+}
+
+fn directions_text(dirs: &[(i32, i32)]) -> String {
+    let mut words = Vec::new();
+    if dirs.iter().any(|d| d.1 > 0) {
+        words.push("forward");
+    }
+    if dirs.iter().any(|d| d.1 == 0) {
+        words.push("sideways");
+    }
+    if dirs.iter().any(|d| d.1 < 0) {
+        words.push("backward");
+    }
+    words.join(" or ")
+}

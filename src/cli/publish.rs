@@ -1,0 +1,76 @@
+//! `table`: perft tables for publishing.
+
+use super::args::{CountsArg, FormatArg, SearchArgs};
+use crate::perft::{PerftOptions, Progress};
+use crate::table::{Counts, Limit, PerftTable};
+use miette::{IntoDiagnostic, Result};
+use std::io::Write;
+use std::process::ExitCode;
+
+/// What `table` was asked for.
+pub(super) struct TableRequest<'a> {
+    pub rules: &'a [String],
+    pub depth: Option<u32>,
+    pub max_nodes: Option<u128>,
+    pub count: CountsArg,
+    pub fen: Option<&'a str>,
+    pub format: FormatArg,
+    pub check: Option<&'a std::path::Path>,
+    pub search: &'a SearchArgs,
+}
+
+pub(super) fn table(out: &mut impl Write, req: TableRequest<'_>) -> Result<ExitCode> {
+    let limit = match (req.depth, req.max_nodes) {
+        (Some(d), _) if d > 64 => {
+            return Err(miette::miette!(
+                help = "perft depths beyond about 20 take days; 64 is the hard limit",
+                "depth {d} is too deep"
+            ));
+        }
+        (Some(d), _) => Limit::Depth(d),
+        (None, Some(n)) => Limit::Nodes(n),
+        (None, None) => return Err(miette::miette!("give --depth D or --max-nodes N")),
+    };
+    let counts = match req.count {
+        CountsArg::Unique => Counts::Unique,
+        CountsArg::Paths => Counts::Paths,
+        CountsArg::Both => Counts::Both,
+    };
+    let progress = Progress::new("table");
+    let update = |done, total| progress.update(done, total);
+    let options = PerftOptions {
+        threads: req.search.threads()?,
+        hash_mb: req.search.hash_mb()?,
+        progress: Some(&update),
+    };
+    let mut columns = Vec::new();
+    for spec in req.rules {
+        columns.push(crate::table::column(
+            spec,
+            req.fen,
+            limit,
+            counts,
+            &options,
+            |id, d| progress.set_message(&format!("{id} perft {d}")),
+        )?);
+    }
+    progress.finish();
+    let mut table = PerftTable { counts, columns };
+    let mut wrong = 0;
+    if let Some(path) = req.check {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| miette::miette!("cannot read {}: {e}", path.display()))?;
+        wrong = table.check_against(&path.display().to_string(), &text)?;
+    }
+    let text = match req.format {
+        FormatArg::Md => table.markdown(),
+        FormatArg::Csv => table.csv(),
+        FormatArg::Json => format!("{}\n", table.json()),
+    };
+    write!(out, "{text}").into_diagnostic()?;
+    if wrong > 0 {
+        eprintln!("{wrong} count(s) disagree with the reference");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,426 @@
+//! The rule-change regression tool: two rule sets of one family side by side. Their perft
+//! tables to the first depth where they differ; then, ply by ply down the tree of the moves
+//! both allow, the shallowest positions where the legal move sets differ, each with the moves
+//! only one of them allows; and the rule keys that differ between the two resolved files.
+
+use crate::LocatedError;
+use crate::game::{Count, Game, natural_cmp};
+use crate::perft::PerftOptions;
+use crate::variant::Variant;
+use rustc_hash::FxHashMap;
+use std::collections::{BTreeMap, HashSet};
+
+/// A position where the two rule sets allow different moves.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Difference {
+    /// Its FEN (as the first rule set writes it).
+    pub fen: String,
+    /// The moves that lead there from the root (the first rule set's notation).
+    pub path: Vec<String>,
+    /// The board in text.
+    pub diagram: String,
+    /// Moves only the first rule set allows.
+    pub only_a: Vec<String>,
+    /// Moves only the second allows.
+    pub only_b: Vec<String>,
+}
+
+/// A rule key whose value differs.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct KeyChange {
+    /// The key, dotted (`promotion.during_capture`).
+    pub key: String,
+    /// Its value in the first rule set (TOML), if it has the key.
+    pub a: Option<String>,
+    /// Its value in the second.
+    pub b: Option<String>,
+}
+
+/// What `diff` found.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct DiffReport {
+    /// The first rule set as given.
+    pub a: String,
+    /// The second.
+    pub b: String,
+    /// The root position.
+    pub fen: String,
+    /// Perft of both, depth 1 first, to the first depth where they differ (or the limit).
+    pub perft: Vec<(u32, u128, u128)>,
+    /// The first depth where the counts differ.
+    pub first_differing_depth: Option<u32>,
+    /// The rule keys that differ between the resolved files.
+    pub keys: Vec<KeyChange>,
+    /// The ply of the shallowest positions whose move sets differ.
+    pub ply: Option<u32>,
+    /// How many positions at that ply differ.
+    pub differing_positions: usize,
+    /// The first of them (at most `shown`), in a fixed order.
+    pub positions: Vec<Difference>,
+    /// Why the search for positions stopped early, if it did.
+    pub note: Option<String>,
+}
+
+/// The rule keys that differ between the resolved files of `a` and `b` (identity aside).
+pub fn key_changes(a: &str, b: &str) -> Vec<KeyChange> {
+    fn flatten(prefix: &str, v: &toml::Value, out: &mut BTreeMap<String, String>) {
+        match v {
+            toml::Value::Table(t) => {
+                for (k, v) in t {
+                    let key = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
+                    flatten(&key, v, out);
+                }
+            }
+            other => {
+                out.insert(prefix.to_string(), other.to_string());
+            }
+        }
+    }
+    let keys = |spec: &str| {
+        let mut out = BTreeMap::new();
+        if let Some(text) = crate::variant::check(spec).resolved
+            && let Ok(table) = toml::from_str::<toml::Table>(&text)
+        {
+            flatten("", &toml::Value::Table(table), &mut out);
+        }
+        out.retain(|k, _| !k.starts_with("variant."));
+        out
+    };
+    let (ka, kb) = (keys(a), keys(b));
+    let mut all: Vec<&String> = ka.keys().chain(kb.keys()).collect();
+    all.sort();
+    all.dedup();
+    all.into_iter()
+        .filter(|k| ka.get(*k) != kb.get(*k))
+        .map(|k| KeyChange {
+            key: k.clone(),
+            a: ka.get(k).cloned(),
+            b: kb.get(k).cloned(),
+        })
+        .collect()
+}
+
+/// How far `diff` looks.
+#[derive(Clone, Copy, Debug)]
+pub struct DiffLimits {
+    /// Compare the move sets down to the positions at ply `depth - 1` (perft `depth`).
+    pub depth: u32,
+    /// Count perft to at most this depth (the counts are only the first hint).
+    pub count_depth: u32,
+    /// Show at most this many differing positions.
+    pub shown: usize,
+    /// Give up when one ply holds more distinct positions than this.
+    pub max_positions: usize,
+}
+
+/// Compares two rule sets from `fen` (or the first one's start).
+pub fn diff(
+    a: &str,
+    b: &str,
+    fen: Option<&str>,
+    limits: DiffLimits,
+    options: &PerftOptions<'_>,
+) -> Result<DiffReport, LocatedError> {
+    let (va, vb) = (Variant::load(a)?, Variant::load(b)?);
+    let mismatch = || {
+        let source = crate::diagnostics::SourceFile {
+            name: "<rules>".into(),
+            text: format!("{a} {b}").into(),
+        };
+        LocatedError::new(
+            &source,
+            0..a.len() + b.len() + 1,
+            "the two rule sets are of different families or boards",
+            Some("diff compares two rule sets played on the same board".into()),
+        )
+    };
+    let mut report = match (&va, &vb) {
+        (Variant::Draughts(x), Variant::Draughts(y)) => compare(&**x, &**y, fen, limits, options),
+        (Variant::Chess(x), Variant::Chess(y)) => compare(&**x, &**y, fen, limits, options),
+        _ => return Err(mismatch()),
+    }?
+    .ok_or_else(mismatch)?;
+    report.a = a.to_string();
+    report.b = b.to_string();
+    report.keys = key_changes(a, b);
+    Ok(report)
+}
+
+/// The moves only `a` allows and only `b` allows at `pos`, each list sorted, when they differ.
+/// The sets are compared by move keys first; notation is written only for a position that differs.
+fn differences<G: Game>(a: &G, b: &G, pos: &G::Position) -> Option<(Vec<String>, Vec<String>)> {
+    let ma = a.legal_moves(pos);
+    let mb = b.legal_moves(pos);
+    let mut keys_a: Vec<String> = ma.iter().map(|m| a.move_key(m)).collect();
+    let mut keys_b: Vec<String> = mb.iter().map(|m| b.move_key(m)).collect();
+    keys_a.sort_unstable();
+    keys_b.sort_unstable();
+    keys_a.dedup();
+    keys_b.dedup();
+    if keys_a == keys_b {
+        return None;
+    }
+    let (set_a, set_b): (HashSet<String>, HashSet<String>) =
+        (keys_a.into_iter().collect(), keys_b.into_iter().collect());
+    let only = |g: &G, other: &HashSet<String>| {
+        let mut v: Vec<String> = g
+            .moves_with_notation(pos)
+            .into_iter()
+            .filter(|(m, _)| !other.contains(&g.move_key(m)))
+            .map(|(_, t)| t)
+            .collect();
+        v.sort_by(|x, y| natural_cmp(x, y));
+        v
+    };
+    Some((only(a, &set_b), only(b, &set_a)))
+}
+
+/// A position found to differ: packed, the node of the move tree that reaches it, and the
+/// moves only each side allows.
+type Found<P> = (P, u32, Vec<String>, Vec<String>);
+
+/// A 128-bit fingerprint of a packed position, for the last ply, where only "seen before?"
+/// is asked and the positions themselves need not be kept.
+fn fingerprint<P: std::hash::Hash>(p: &P) -> u128 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    let h1 = rustc_hash::FxBuildHasher.hash_one(p);
+    let h2 = BuildHasherDefault::<DefaultHasher>::default().hash_one(p);
+    ((h1 as u128) << 64) | h2 as u128
+}
+
+fn compare<G: Game>(
+    a: &G,
+    b: &G,
+    fen: Option<&str>,
+    limits: DiffLimits,
+    options: &PerftOptions<'_>,
+) -> Result<Option<DiffReport>, LocatedError> {
+    let DiffLimits {
+        depth: max_depth,
+        count_depth,
+        shown,
+        max_positions,
+    } = limits;
+    let root = match fen {
+        Some(f) => a.parse_fen(f)?,
+        None => a.start(),
+    };
+    let root_b = match fen {
+        Some(f) => b.parse_fen(f)?,
+        None => b.start(),
+    };
+    let (va, vb) = (a.view(&root, false), b.view(&root_b, false));
+    if (va.files, va.ranks, &va.cells) != (vb.files, vb.ranks, &vb.cells) || root != root_b {
+        return Ok(None);
+    }
+    let mut perft = Vec::new();
+    let mut first = None;
+    for depth in 1..=count_depth.min(max_depth) {
+        let na = crate::perft::perft(a, &root, depth, Count::Unique, options);
+        let nb = crate::perft::perft(b, &root, depth, Count::Unique, options);
+        perft.push((depth, na, nb));
+        if na != nb {
+            first = Some(depth);
+            break;
+        }
+    }
+    // The shallowest plies where the move sets differ: at most one ply above the first
+    // differing count (a set can differ with equal counts, so every ply up to there is read).
+    // Each ply's distinct positions are held packed, each with the node of a tree of moves
+    // (parent node, move number) that says how it was first reached. The last ply is not
+    // held: its positions are compared as they are reached, remembered by fingerprint only.
+    let deepest = first.unwrap_or(max_depth).saturating_sub(1);
+    let mut trie: Vec<(u32, u16)> = vec![(u32::MAX, 0)];
+    let mut level: FxHashMap<G::Packed, u32> = FxHashMap::default();
+    level.insert(a.pack(&root), 0);
+    let mut found: Vec<Found<G::Packed>> = Vec::new();
+    let mut ply = None;
+    let mut note = None;
+    let too_many = |p: u32| {
+        format!(
+            "stopped at ply {p}: more than {max_positions} positions to compare (raise --max-positions)"
+        )
+    };
+    if let Some((only_a, only_b)) = differences(a, b, &root) {
+        found.push((a.pack(&root), 0, only_a, only_b));
+        ply = Some(0);
+    }
+    let mut p = 0;
+    'plies: while found.is_empty() && p < deepest {
+        let last = p + 1 == deepest;
+        let mut next: FxHashMap<G::Packed, u32> = FxHashMap::default();
+        let mut seen: rustc_hash::FxHashSet<u128> = Default::default();
+        let mut here = Vec::new();
+        for (packed, &node) in &level {
+            let pos = a.unpack(packed);
+            for (i, m) in a.legal_moves(&pos).iter().enumerate() {
+                let child = a.perft_child(&pos, m);
+                let key = a.pack(&child);
+                let fresh = if last {
+                    seen.insert(fingerprint(&key))
+                } else {
+                    !next.contains_key(&key)
+                };
+                if !fresh {
+                    continue;
+                }
+                if let Some((only_a, only_b)) = differences(a, b, &child) {
+                    trie.push((node, i as u16));
+                    here.push((key.clone(), trie.len() as u32 - 1, only_a, only_b));
+                }
+                if !last {
+                    trie.push((node, i as u16));
+                    next.insert(key, trie.len() as u32 - 1);
+                }
+                if next.len().max(seen.len()) > max_positions {
+                    note = Some(too_many(p + 1));
+                    break 'plies;
+                }
+            }
+        }
+        p += 1;
+        if !here.is_empty() {
+            found = here;
+            ply = Some(p);
+        }
+        level = next;
+    }
+    // The moves that lead to each position found, read back from the tree.
+    let path_of = |node: u32| -> Vec<String> {
+        let mut steps = Vec::new();
+        let mut n = node;
+        while trie[n as usize].0 != u32::MAX {
+            steps.push(n);
+            n = trie[n as usize].0;
+        }
+        let mut pos = root.clone();
+        let mut path = Vec::new();
+        for &step in steps.iter().rev() {
+            let (m, text) = a
+                .moves_with_notation(&pos)
+                .swap_remove(trie[step as usize].1 as usize);
+            path.push(text);
+            pos = a.perft_child(&pos, &m);
+        }
+        path
+    };
+    let mut found: Vec<Difference> = found
+        .into_iter()
+        .map(|(packed, node, only_a, only_b)| {
+            let pos = a.unpack(&packed);
+            Difference {
+                fen: a.fen(&pos),
+                path: path_of(node),
+                diagram: a.diagram(&pos),
+                only_a,
+                only_b,
+            }
+        })
+        .collect();
+    found.sort_by(|x, y| (&x.path, &x.fen).cmp(&(&y.path, &y.fen)));
+    let differing_positions = found.len();
+    found.truncate(shown);
+    Ok(Some(DiffReport {
+        a: String::new(),
+        b: String::new(),
+        fen: a.fen(&root),
+        perft,
+        first_differing_depth: first,
+        keys: Vec::new(),
+        ply,
+        differing_positions,
+        positions: found,
+        note,
+    }))
+}
+
+impl DiffReport {
+    /// The report in words, for people.
+    pub fn text(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let _ = writeln!(out, "diff {} {} from {}", self.a, self.b, self.fen);
+        if self.keys.is_empty() {
+            let _ = writeln!(out, "\nrule keys: none differ");
+        } else {
+            let _ = writeln!(out, "\nrule keys that differ:");
+            for k in &self.keys {
+                let _ = writeln!(
+                    out,
+                    "  {}: {} -> {}",
+                    k.key,
+                    k.a.as_deref().unwrap_or("(absent)"),
+                    k.b.as_deref().unwrap_or("(absent)")
+                );
+            }
+        }
+        let width = self.a.len().max(self.b.len()).max(12);
+        let _ = writeln!(
+            out,
+            "\nperft (unique):\n  depth  {:>width$}  {:>width$}",
+            self.a, self.b
+        );
+        for (d, na, nb) in &self.perft {
+            let mark = if na != nb {
+                "  <- first difference"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "  {d:>5}  {na:>width$}  {nb:>width$}{mark}");
+        }
+        match self.ply {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "\nno position to ply {} where the legal moves differ",
+                    self.perft.len().saturating_sub(1)
+                );
+            }
+            Some(ply) => {
+                let _ = writeln!(
+                    out,
+                    "\nthe legal moves first differ at ply {ply}, in {} position{}{}:",
+                    self.differing_positions,
+                    if self.differing_positions == 1 {
+                        ""
+                    } else {
+                        "s"
+                    },
+                    if self.positions.len() < self.differing_positions {
+                        format!(" (the first {} shown)", self.positions.len())
+                    } else {
+                        String::new()
+                    }
+                );
+                for (i, d) in self.positions.iter().enumerate() {
+                    let path = if d.path.is_empty() {
+                        "the root".to_string()
+                    } else {
+                        d.path.join(" ")
+                    };
+                    let _ = writeln!(out, "\n{}. after {path}\n   FEN {}", i + 1, d.fen);
+                    for line in d.diagram.lines() {
+                        let _ = writeln!(out, "   {line}");
+                    }
+                    let list = |v: &[String]| {
+                        if v.is_empty() {
+                            "-".to_string()
+                        } else {
+                            v.join(" ")
+                        }
+                    };
+                    let _ = writeln!(out, "   only {}: {}", self.a, list(&d.only_a));
+                    let _ = writeln!(out, "   only {}: {}", self.b, list(&d.only_b));
+                }
+            }
+        }
+        if let Some(n) = &self.note {
+            let _ = writeln!(out, "\n{n}");
+        }
+        out
+    }
+}

@@ -1,0 +1,134 @@
+//! `rulebench crosscheck`: against a small engine that is wrong on purpose in one deep
+//! position (`tests/support/fake_engine.rs`), and against Debian's fairy-stockfish on Xiangqi
+//! (gated on the binary, like `tests/fairy_stockfish.rs`).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The fake engine, built by `cargo test` as an example next to this test's binary.
+fn fake_engine() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap();
+    dir.join("examples").join("fake_engine")
+}
+
+fn rulebench(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulebench"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), text)
+}
+
+#[test]
+fn finds_the_position_where_the_fake_engine_is_wrong() {
+    let engine = fake_engine();
+    assert!(
+        engine.is_file(),
+        "{} is built by cargo test",
+        engine.display()
+    );
+    let command = format!("{} american {{fen}} {{depth}}", engine.display());
+    let (code, out) = rulebench(&[
+        "crosscheck",
+        "american",
+        "--engine",
+        &command,
+        "--depth",
+        "5",
+    ]);
+    assert_eq!(code, Some(1), "{out}");
+    // Down the tree to the position after 9-14 22-17 11-16, where one move is missing.
+    assert!(
+        out.contains("the move lists differ after 9-14 22-17 11-16"),
+        "{out}"
+    );
+    assert!(out.contains("only the other program: -"), "{out}");
+    let missing = out
+        .lines()
+        .find_map(|l| l.strip_prefix("only rulebench: "))
+        .expect("our extra move");
+    assert_eq!(missing.split_whitespace().count(), 1, "{out}");
+    // From a position where the engine is right, the two agree.
+    let (code, out) = rulebench(&[
+        "crosscheck",
+        "american",
+        "--engine",
+        &command,
+        "--depth",
+        "3",
+        "--fen",
+        "B:W21-32:B1-8,10-12,14",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("agree"), "{out}");
+    // JSON for scripts.
+    let (_, out) = rulebench(&[
+        "crosscheck",
+        "american",
+        "--engine",
+        &command,
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(v["agree"], false);
+    assert_eq!(v["position"]["path"].as_array().unwrap().len(), 3);
+}
+
+fn fairy_stockfish() -> Option<String> {
+    let path = "/usr/games/fairy-stockfish";
+    if std::path::Path::new(path).is_file() {
+        return Some(path.into());
+    }
+    assert!(
+        std::env::var("RULEBENCH_REQUIRE_FAIRY_STOCKFISH").as_deref() != Ok("1"),
+        "fairy-stockfish is required but {path} is missing"
+    );
+    eprintln!("SKIPPED: {path} not found (apt-get install fairy-stockfish)");
+    None
+}
+
+#[test]
+fn agrees_with_fairy_stockfish_on_xiangqi() {
+    let Some(path) = fairy_stockfish() else {
+        return;
+    };
+    let cases = [
+        ("xiangqi", None, "4"),
+        (
+            "xiangqi",
+            Some("1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1"),
+            "4",
+        ),
+        (
+            "xiangqi",
+            Some("4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1"),
+            "4",
+        ),
+        ("minixiangqi", None, "4"),
+    ];
+    for (variant, fen, depth) in cases {
+        let option = format!("UCI_Variant={variant}");
+        let mut args = vec![
+            "crosscheck",
+            variant,
+            "--uci",
+            &path,
+            "--uci-option",
+            &option,
+            "--depth",
+            depth,
+        ];
+        if let Some(f) = fen {
+            args.extend(["--fen", f]);
+        }
+        let (code, out) = rulebench(&args);
+        assert_eq!(code, Some(0), "{variant} {fen:?}: {out}");
+        assert!(out.contains("agree"), "{out}");
+    }
+}
