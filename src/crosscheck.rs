@@ -62,8 +62,15 @@ pub struct UciEngine {
 }
 
 impl UciEngine {
-    /// Starts `path` and sets the options.
-    pub fn start(path: &str, options: &[(String, String)]) -> Result<UciEngine, String> {
+    /// Starts `path` and sets the options. When the engine offers a `UCI_Variant` option and
+    /// `options` does not set it, it is set to `variant` (the rules' id) if the engine knows
+    /// that name, and refused with the names it knows otherwise. Returns the engine and the
+    /// variant chosen that way, if one was.
+    pub fn start(
+        path: &str,
+        options: &[(String, String)],
+        variant: &str,
+    ) -> Result<(UciEngine, Option<String>), String> {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -78,13 +85,39 @@ impl UciEngine {
             output,
         };
         e.send("uci")?;
-        e.read_until("uciok")?;
-        for (name, value) in options {
+        let hello = e.read_until("uciok")?;
+        let mut options = options.to_vec();
+        let mut chosen = None;
+        let offered = hello
+            .lines()
+            .find(|l| l.trim_start().starts_with("option name UCI_Variant "));
+        let set = options
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case("UCI_Variant"));
+        if let (Some(line), false) = (offered, set) {
+            let known: Vec<&str> = line
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .windows(2)
+                .filter(|w| w[0] == "var")
+                .map(|w| w[1])
+                .collect();
+            if known.contains(&variant) {
+                options.push(("UCI_Variant".into(), variant.into()));
+                chosen = Some(variant.to_string());
+            } else {
+                return Err(format!(
+                    "`{path}` plays the variants {}, none of them called `{variant}`; say which with --uci-option UCI_Variant=NAME",
+                    known.join(", ")
+                ));
+            }
+        }
+        for (name, value) in &options {
             e.send(&format!("setoption name {name} value {value}"))?;
         }
         e.send("isready")?;
         e.read_until("readyok")?;
-        Ok(e)
+        Ok((e, chosen))
     }
 
     fn send(&mut self, text: &str) -> Result<(), String> {

@@ -19,9 +19,41 @@
 //! assert_eq!(mv.captured.count_ones(), 2);
 //! ```
 //!
+//! The chess-like family works through the same trait: Xiangqi, its pieces in Betza notation,
+//! positions as Fairy-Stockfish's FEN, moves in its coordinates (or UCCI, or WXF).
+//!
+//! ```
+//! use rulebench::{Chess, Count, Game};
+//!
+//! let game = Chess::load("xiangqi").unwrap();
+//! let start = game.start();
+//! assert_eq!(game.perft(&start, 3, Count::Unique), 79_666);
+//! // The published perft 2 is 1,920: the divide's counts add up to it.
+//! let divide = game.divide(&start, 2, Count::Unique);
+//! assert_eq!(divide.iter().map(|(_, n)| n).sum::<u128>(), 1920);
+//! // The cannon's move to the centre, as coordinates or WXF.
+//! let central = game.parse_move(&start, "h3e3").unwrap();
+//! assert_eq!(game.parse_move(&start, "C2.5").unwrap(), central);
+//! ```
+//!
+//! Any rules file, of either family, through [`Variant`], with the tools of the command line
+//! as functions: the rules in sentences, and the rule keys two files differ in.
+//!
+//! ```
+//! use rulebench::{Game, Variant, with_game};
+//!
+//! let variant = Variant::load("russian+no-compulsory-capture").unwrap();
+//! let text = with_game!(&variant, game => game.explain());
+//! assert!(text.iter().any(|p| p.starts_with("Capturing is not compulsory")));
+//! let keys = rulebench::diff::key_changes("russian", "russian+no-compulsory-capture");
+//! assert_eq!(keys.len(), 1);
+//! assert_eq!(keys[0].key, "capture.compulsory");
+//! ```
+//!
 //! The layout: [`rules`] loads any rules file; [`game`] is the trait every family implements;
 //! [`perft`] (threads, the exact shared table, divide), [`fixtures`] and [`cli`] are written
-//! against it; [`draughts`] and [`chess`] are the families.
+//! against it, and so are the tools: [`table`], [`diff`], [`crosscheck`], [`render`];
+//! [`draughts`] and [`chess`] are the families.
 #![warn(missing_docs)]
 // Errors are the cold path; a located error carries its source text so that it can be
 // rendered with the offending line, which makes it larger than clippy's default limit.

@@ -34,7 +34,7 @@ fn unknown_betza_atom_or_modifier_points_at_the_letter() {
 #[test]
 fn unknown_keys_and_values_name_the_valid_ones() {
     let (path, e) = error_of("key", "[pieces.horse]\nleter = \"n\"\n");
-    assert_at(&e, &path, 7, 1, &["unknown field `leter`", "letter"]);
+    assert_at(&e, &path, 7, 1, &["unknown key `leter`", "letter"]);
     let (path, e) = error_of("rule", "[rules]\nstalemate = \"lose\"\n");
     assert_at(&e, &path, 7, 13, &["lose", "loss", "draw", "win"]);
     let (path, e) = error_of("facing", "[rules]\nfacing_royals = \"forbidden\"\n");

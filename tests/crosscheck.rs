@@ -132,3 +132,21 @@ fn agrees_with_fairy_stockfish_on_xiangqi() {
         assert!(out.contains("agree"), "{out}");
     }
 }
+
+/// Without `--uci-option`, the engine's `UCI_Variant` is set from the rules' id when the engine
+/// knows it, and refused with the names it knows when it does not.
+#[test]
+fn sets_the_uci_variant_from_the_rules() {
+    let Some(path) = fairy_stockfish() else {
+        return;
+    };
+    let (code, out) = rulebench(&["crosscheck", "minixiangqi", "--uci", &path, "--depth", "3"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("set the engine's UCI_Variant to minixiangqi"),
+        "{out}"
+    );
+    let (code, out) = rulebench(&["crosscheck", "russian", "--uci", &path, "--depth", "2"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("none of them called `russian`"), "{out}");
+}

@@ -3,7 +3,7 @@
 //! - every rules file in `docs/examples/` loads, and a check worked out **by hand** from the
 //!   rules (not copied from the engine) holds for it. The reasoning is in the comments; a new
 //!   example file without a check here fails the test;
-//! - every command in a ```sh block of `docs/*.md` names files that exist. Where a block holds
+//! - every command in a ```sh block of `docs/*.md` and `README.md` names files that exist. Where a block holds
 //!   only `rulebench` commands and the next block is ```text, the commands are run and their
 //!   output must be that text;
 //! - every ```toml block of `docs/walkthrough.md` that follows a link to a file of
@@ -184,6 +184,27 @@ fn sideways_soldiers(v: &Variant) {
     );
 }
 
+/// `docs/examples/russian-ends-move.toml`: Russian draughts, except that a man crowned during
+/// a capture stops there.
+fn russian_ends_move(v: &Variant) {
+    let russian = load("russian");
+    // After 1.a3-b4 b6-c5 2.e3-d4 c5:e3 3.d2:f4 f6-g5 4.c1-d2: white men on b4, f4, c3, g3,
+    // b2, d2, f2, h2, a1, e1, g1; black men on g5 and rows 6-8 except b6 and f6. The man on
+    // g5 takes f4 (landing e3) and d2 (landing c1, White's back row). Under Russian rules it
+    // is crowned and goes on as a flying king: c1-b2-a3 takes b2, then a3-b4-c5 takes b4 (d6
+    // is black, so c5 is the only landing): g5:c5. In the example the move ends on c1: g5:c1.
+    // Nothing else changes: no other capture is open, so both have that one move.
+    let played = [
+        "a3-b4", "b6-c5", "e3-d4", "c5:e3", "d2:f4", "f6-g5", "c1-d2",
+    ];
+    assert_eq!(moves(&russian, None, &played), sorted(&["g5:c5"]));
+    assert_eq!(moves(v, None, &played), sorted(&["g5:c1"]));
+    // Before any man can reach the far row the two agree: perft 6 is Russian's published
+    // 37,986 (tests/reference/perft/russian.toml) for both.
+    assert_eq!(perft(v, None, 6), 37_986);
+    assert_eq!(perft(&russian, None, 6), 37_986);
+}
+
 #[test]
 fn every_example_loads_and_meets_its_hand_worked_check() {
     let mut names: Vec<String> = std::fs::read_dir(examples_dir())
@@ -203,6 +224,7 @@ fn every_example_loads_and_meets_its_hand_worked_check() {
         match name.as_str() {
             "short-russian.toml" => short_russian(&v),
             "sideways-soldiers.toml" => sideways_soldiers(&v),
+            "russian-ends-move.toml" => russian_ends_move(&v),
             other => {
                 panic!("docs/examples/{other} has no hand-worked check in tests/docs.rs: add one")
             }
@@ -332,19 +354,18 @@ fn check_files(doc: &str, at: usize, words: &[String]) {
     }
 }
 
-fn run(words: &[String]) -> String {
+/// The command's stdout. A command may fail (`check` of a broken file exits 1): what it
+/// prints is compared all the same, and stderr is shown when it differs.
+fn run(words: &[String]) -> (String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_rulebench"))
         .args(&words[1..])
         .current_dir(root())
         .output()
         .expect("the rulebench binary runs");
-    assert!(
-        out.status.success(),
-        "`{}` failed: {}",
-        words.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
+    (
+        String::from_utf8(out.stdout).expect("UTF-8 output"),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -355,6 +376,7 @@ fn every_command_in_the_docs_names_existing_files_and_prints_what_is_shown() {
         .filter(|p| p.extension().is_some_and(|x| x == "md"))
         .collect();
     docs.sort();
+    docs.push(root().join("README.md"));
     let mut commands = 0;
     let mut compared = 0;
     for path in &docs {
@@ -388,11 +410,13 @@ fn every_command_in_the_docs_names_existing_files_and_prints_what_is_shown() {
             let only_rulebench = !lines.is_empty() && lines.iter().all(|w| w[0] == BINARY);
             let shown = all.get(i + 1).filter(|b| b.lang == "text");
             if let (true, Some(shown)) = (only_rulebench, shown) {
-                let got: String = lines.iter().map(|w| run(w)).collect();
+                let runs: Vec<(String, String)> = lines.iter().map(|w| run(w)).collect();
+                let got: String = runs.iter().map(|r| r.0.as_str()).collect();
+                let errors: String = runs.iter().map(|r| r.1.as_str()).collect();
                 let want: String = shown.lines.iter().map(|l| format!("{l}\n")).collect();
                 assert_eq!(
                     got, want,
-                    "{doc}:{}: the output shown is not what the commands print",
+                    "{doc}:{}: the output shown is not what the commands print (stderr: {errors})",
                     shown.line_number
                 );
                 compared += 1;
@@ -441,5 +465,22 @@ fn shell_words_reads_quotes() {
             "--moves",
             "a b"
         ]
+    );
+}
+
+/// The README shows `rules/xiangqi.toml` in full: the block must be the file as it is.
+#[test]
+fn the_readme_shows_xiangqi_toml_as_it_is() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+    let file = std::fs::read_to_string(root().join("rules/xiangqi.toml")).expect("xiangqi");
+    let heading = readme
+        .find("`rules/xiangqi.toml` in full")
+        .expect("the README's section on rules/xiangqi.toml");
+    let start = readme[heading..].find("```toml\n").expect("a toml block") + heading + 8;
+    let end = readme[start..].find("```\n").expect("the block's end") + start;
+    assert_eq!(
+        &readme[start..end],
+        file,
+        "README.md: regenerate the block from rules/xiangqi.toml"
     );
 }

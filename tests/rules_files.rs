@@ -22,13 +22,13 @@ fn unknown_key_names_the_valid_keys() {
         "unknown-key",
         &format!("{HEAD}[king]\nrnage = \"flying\"\n"),
     );
-    assert_at(&e, &path, 6, 1, &["unknown field `rnage`", "range"]);
+    assert_at(&e, &path, 6, 1, &["unknown key `rnage`", "range"]);
 }
 
 #[test]
 fn unknown_section() {
     let (path, e) = error_of("unknown-section", &format!("{HEAD}[queen]\nrange = 1\n"));
-    assert_at(&e, &path, 5, 2, &["unknown field `queen`", "king"]);
+    assert_at(&e, &path, 5, 2, &["unknown key `queen`", "king"]);
 }
 
 #[test]

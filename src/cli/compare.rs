@@ -62,15 +62,24 @@ pub(super) fn crosscheck(out: &mut impl Write, req: CrossRequest<'_>) -> Result<
         })?;
         options.push((name.trim().to_string(), value.trim().to_string()));
     }
+    let variant = Variant::load(req.rules)?;
+    let id = with_game!(&variant, game => game.id().to_string());
     let (mut peer, theirs) = match (req.engine, req.uci) {
         (Some(cmd), None) => (
             Peer::Command(cmd.to_string()),
             "the other program".to_string(),
         ),
-        (None, Some(path)) => (
-            Peer::Uci(UciEngine::start(path, &options).map_err(|e| miette::miette!("{e}"))?),
-            path.rsplit('/').next().unwrap_or(path).to_string(),
-        ),
+        (None, Some(path)) => {
+            let (engine, chosen) =
+                UciEngine::start(path, &options, &id).map_err(|e| miette::miette!("{e}"))?;
+            if let Some(v) = chosen {
+                eprintln!("set the engine's UCI_Variant to {v}");
+            }
+            (
+                Peer::Uci(engine),
+                path.rsplit('/').next().unwrap_or(path).to_string(),
+            )
+        }
         _ => {
             return Err(miette::miette!(
                 "give --engine 'CMD {{fen}} {{depth}}' or --uci PATH"
@@ -82,7 +91,6 @@ pub(super) fn crosscheck(out: &mut impl Write, req: CrossRequest<'_>) -> Result<
         hash_mb: req.search.hash_mb()?,
         progress: None,
     };
-    let variant = Variant::load(req.rules)?;
     let report = with_game!(&variant, game => {
         let root = match req.fen {
             Some(f) => game.parse_fen(f)?,

@@ -131,10 +131,16 @@ fn expected_names(message: &str) -> Vec<&str> {
 
 /// A TOML or schema error as a located error, with the valid names and a "did you mean".
 pub(crate) fn located(source: &SourceFile, e: &toml::de::Error) -> LocatedError {
-    let message = e.message().trim().to_string();
+    // serde says "variant" for an enum's value and "field" for a key; in a rules file a
+    // variant is a game, so the players' words are used.
+    let message = e
+        .message()
+        .trim()
+        .replacen("unknown variant `", "unknown value `", 1)
+        .replacen("unknown field `", "unknown key `", 1);
     let span = e.span().unwrap_or(0..0);
     let mut help = None;
-    for (what, kind) in [("unknown field `", "keys"), ("unknown variant `", "values")] {
+    for (what, kind) in [("unknown key `", "keys"), ("unknown value `", "values")] {
         if let Some(rest) = message.strip_prefix(what)
             && let Some(word) = rest.split('`').next()
         {
