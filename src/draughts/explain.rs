@@ -50,11 +50,18 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         KingRange::Short => "A king moves and captures like a man, one square diagonally, but \
                              backward as well as forward."
             .to_string(),
-        KingRange::Flying => "A king is flying: it moves any number of empty squares along a \
-                              diagonal, and captures a piece at any distance along a diagonal \
-                              with only empty squares between, landing on any empty square \
-                              beyond it."
-            .to_string(),
+        KingRange::Flying => format!(
+            "A king is flying: it moves any number of empty squares along a diagonal, and \
+             captures a piece at any distance along a diagonal with only empty squares between, \
+             landing {}.",
+            match r.king_landing {
+                KingLanding::AnySquareBeyond => "on any empty square beyond it",
+                KingLanding::DirectlyBehind => "on the square directly behind it, and nowhere else",
+                KingLanding::DirectlyBehindLastKing =>
+                    "on any empty square beyond it; but when the last piece its capture takes is \
+                     a king, it must stop on the square directly behind that king",
+            }
+        ),
     });
     out.push(match (r.compulsory_capture, r.precedence.is_empty()) {
         (true, true) => {

@@ -60,6 +60,8 @@ pub struct Rules {
     pub men_capture_kings: bool,
     /// Short or flying kings.
     pub king_range: KingRange,
+    /// Where a flying king lands after taking a piece.
+    pub king_landing: KingLanding,
     /// A player who can capture must.
     pub compulsory_capture: bool,
     /// Capture precedence criteria, compared in order.
@@ -286,6 +288,17 @@ pub(crate) fn compile(
             ),
         );
     }
+    let landing = file.king.as_ref().and_then(|k| k.value.landing.as_ref());
+    if let (Some(landing), Some(range)) = (landing, king_range)
+        && landing.value != KingLanding::AnySquareBeyond
+        && range.value == KingRange::Short
+    {
+        loader.warn(loader.at(
+            landing,
+            "`landing` changes nothing with short kings",
+            Some("a short king always lands directly behind the piece it takes".into()),
+        ));
+    }
     if let (Some(removal), Some(range)) = (removal, king_range)
         && removal.value == Removal::Immediate
         && range.value == KingRange::Short
@@ -446,6 +459,7 @@ pub(crate) fn compile(
         men_capture_backward: man_captures.value == ManCaptureDirections::ForwardAndBackward,
         men_capture_kings: men_capture_kings.value,
         king_range: king_range.value,
+        king_landing: landing.map_or(KingLanding::AnySquareBeyond, |l| l.value),
         compulsory_capture: compulsory.value,
         precedence: criteria,
         removal: removal.value,

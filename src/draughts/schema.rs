@@ -57,6 +57,19 @@ pub enum KingRange {
     Flying,
 }
 
+/// Where a flying king may land after taking a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KingLanding {
+    /// On any empty square beyond the piece taken, up to the next piece or the edge.
+    AnySquareBeyond,
+    /// Only on the square directly behind the piece taken.
+    DirectlyBehind,
+    /// Directly behind the last piece the capture takes when that piece is a king; on any
+    /// square beyond otherwise.
+    DirectlyBehindLastKing,
+}
+
 /// When the pieces taken in a capture leave the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -187,6 +200,8 @@ pub struct ManSection {
 pub struct KingSection {
     /// Short or flying.
     pub range: Option<Val<KingRange>>,
+    /// Where a flying king lands after taking a piece (default: any square beyond).
+    pub landing: Option<Val<KingLanding>>,
 }
 
 /// `[capture]`
@@ -236,7 +251,7 @@ pub struct NotationSection {
 merge_fields!(BoardSection: columns, rows, playable_corner);
 merge_fields!(SetupSection: rows_of_men, fen, first_to_move);
 merge_fields!(ManSection: captures, captures_kings);
-merge_fields!(KingSection: range);
+merge_fields!(KingSection: range, landing);
 merge_fields!(CaptureSection: compulsory, precedence, removal);
 merge_fields!(PromotionSection: during_capture);
 merge_fields!(DrawSection: quiet_moves, reset_by);

@@ -1,7 +1,7 @@
 //! Captures: the sinks that receive complete jump sequences (lists with precedence and
 //! duplicate merging), and the depth-first search of one piece's capture sequences.
 use super::*;
-use crate::draughts::schema::PromotionDuringCapture;
+use crate::draughts::schema::{KingLanding, PromotionDuringCapture};
 
 /// Where completed capture sequences go.
 pub(crate) trait Sink {
@@ -410,6 +410,16 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         if landings == 0 {
             return false;
         }
+        // The squares it may land on to go on capturing, and to end the capture there.
+        let behind = 1u64 << nearest(landings, d);
+        let (landings, last_landings) = match self.k.landing {
+            KingLanding::AnySquareBeyond => (landings, landings),
+            KingLanding::DirectlyBehind => (behind, behind),
+            KingLanding::DirectlyBehindLastKing => {
+                let king = (1u64 << v) & self.enemy_kings != 0;
+                (landings, if king { behind } else { landings })
+            }
+        };
         self.take(v);
         let slot = self.jumps as usize - 1;
         let mut any = false;
@@ -427,7 +437,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
             first = false;
         }
         if !any {
-            let mut rest = landings;
+            let mut rest = last_landings;
             while rest != 0 {
                 let l = nearest(rest, d);
                 rest &= !(1u64 << l);

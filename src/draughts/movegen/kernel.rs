@@ -2,7 +2,7 @@
 //! board layout) that are type parameters of the generator.
 use super::*;
 use crate::draughts::rules::Rules;
-use crate::draughts::schema::{Criterion, KingRange, PromotionDuringCapture, Removal};
+use crate::draughts::schema::{Criterion, KingLanding, KingRange, PromotionDuringCapture, Removal};
 
 /// The rules compiled into a plain struct for the generator.
 #[derive(Clone, Debug)]
@@ -24,6 +24,8 @@ pub struct Kernel {
     /// The precedence looks at the order in which kings are taken.
     pub(super) king_order: bool,
     pub(super) flying: bool,
+    /// Where a flying king lands after taking a piece.
+    pub(super) landing: KingLanding,
     pub(super) immediate: bool,
     pub(super) men_backward: bool,
     /// Single-jump captures can be counted in bulk: the precedence cannot tell them apart.
@@ -69,6 +71,7 @@ impl Kernel {
             score_is_jumps: rules.precedence == [Criterion::MostPieces],
             king_order: rules.precedence.contains(&Criterion::KingTakenEarliest),
             flying: rules.king_range == KingRange::Flying,
+            landing: rules.king_landing,
             immediate: rules.removal == Removal::Immediate,
             men_backward: rules.men_capture_backward,
             bulk_single_jumps: rules.precedence.iter().all(|c| *c == Criterion::MostPieces),
