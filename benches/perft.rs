@@ -1,5 +1,6 @@
 //! Perft speed, one thread, no hash, bulk counting at the last ply: from the start and from
-//! one mid-game position of English, Russian, Italian and International draughts; Xiangqi from
+//! one mid-game position of English, Russian, Italian and International draughts (and from the
+//! start of Pool, Thai and Killer); Xiangqi from
 //! the start and from the two Fairy-Stockfish test positions, Minixiangqi from the start; and,
 //! as a peer in the same run, Debian's `fairy-stockfish` counting Xiangqi perft 4 (a process
 //! per run, skipped when the binary is missing). Criterion reports leaf nodes per second as
@@ -44,6 +45,9 @@ const STARTS: &[(&str, u32)] = &[
     ("russian", 11),
     ("italian", 11),
     ("international", 10),
+    ("pool", 11),
+    ("thai", 10),
+    ("killer", 10),
 ];
 
 #[derive(Deserialize)]

@@ -214,8 +214,24 @@ fn compare<G: Game>(
         None => b.start(),
     };
     let (va, vb) = (a.view(&root, false), b.view(&root_b, false));
-    if (va.files, va.ranks, &va.cells) != (vb.files, vb.ranks, &vb.cells) || root != root_b {
+    if (va.files, va.ranks, &va.cells) != (vb.files, vb.ranks, &vb.cells) {
         return Ok(None);
+    }
+    if root != root_b {
+        let fens = format!("{}  {}", a.fen(&root), b.fen(&root_b));
+        let source = crate::diagnostics::SourceFile {
+            name: "start positions".into(),
+            text: fens.clone().into(),
+        };
+        return Err(LocatedError::new(
+            &source,
+            0..fens.len(),
+            "the two rule sets start from different positions",
+            Some(format!(
+                "compare them from one position: --fen \"{}\"",
+                a.fen(&root)
+            )),
+        ));
     }
     let mut perft = Vec::new();
     let mut first = None;

@@ -50,17 +50,24 @@ fn shipped_variant_tables() {
                 "{id} unique perft({})",
                 i + 1
             );
-            assert_eq!(
-                *p,
-                reference.paths[i] as u128,
-                "{id} paths perft({})",
-                i + 1
-            );
+            // Thai's source publishes the unique convention only: its paths column is a
+            // regression guard, not a checked count (the title says so).
+            if let Some(&rp) = reference.paths.get(i) {
+                assert_eq!(*p, rp as u128, "{id} paths perft({})", i + 1);
+            }
         }
         insta::assert_snapshot!(
             format!("perft-{id}"),
             render(
-                &format!("{id} (checked against: {})", reference.source),
+                &format!(
+                    "{id} (checked against: {}{})",
+                    reference.source,
+                    if reference.paths.is_empty() {
+                        "; paths: no published figure, not checked"
+                    } else {
+                        ""
+                    }
+                ),
                 &rows
             )
         );
@@ -79,7 +86,10 @@ fn house_rule_tables() {
             let reference = common::reference(&base);
             let rows = table(&game, 6);
             for (i, (u, p)) in rows.iter().enumerate() {
-                let (ru, rp) = (reference.unique[i] as u128, reference.paths[i] as u128);
+                // Without a published paths figure (Thai), the paths count is compared with
+                // the unique one, which it can never be below.
+                let ru = reference.unique[i] as u128;
+                let rp = reference.paths.get(i).map_or(ru, |&n| n as u128);
                 assert!(
                     *u >= ru && *p >= rp,
                     "{spec} perft({}) below the compulsory-capture reference",

@@ -262,3 +262,32 @@ fn completions_and_man_pages() {
     let diff = std::fs::read_to_string(dir.join("rulebench-diff.1")).unwrap();
     assert!(diff.contains("max\\-positions"), "{diff}");
 }
+
+/// Two rule sets whose starts differ (Pool's black moves first) are compared from one FEN.
+#[test]
+fn diff_from_a_given_position() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, _, err) = run_in(root, &["diff", "russian", "pool", "--depth", "3"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("start from different positions") && err.contains("--fen"),
+        "{err}"
+    );
+    // Russian and Pool differ only mid-capture at the far row: their published tables agree
+    // to perft 7 (tests/reference/perft/), so nothing differs to depth 5.
+    let out = ok(&[
+        "diff",
+        "russian",
+        "pool",
+        "--fen",
+        "W:W21-32:B1-12",
+        "--depth",
+        "5",
+    ]);
+    assert!(out.contains("promotion.during_capture: \"continue-as-king\" -> \"only-at-end\""));
+    assert!(out.contains("7482"), "{out}");
+    assert!(
+        out.contains("no position to ply 4 where the legal moves differ"),
+        "{out}"
+    );
+}
