@@ -42,6 +42,7 @@ fn every_broken_file_is_reported_with_its_location() {
         let (spec, warns_only) = match name.as_str() {
             // An overlay is checked on top of the variant it changes.
             "redundant-overlay.toml" => (format!("russian+tests/broken-rules/{name}"), true),
+            n if n.starts_with("overlay-") => (format!("russian+tests/broken-rules/{n}"), false),
             n => (format!("tests/broken-rules/{n}"), n.contains("warning")),
         };
         let (text, errors, warnings) = report(&spec);

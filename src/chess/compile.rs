@@ -254,6 +254,7 @@ fn compile_pieces(
     let mut pieces = Vec::new();
     let mut movements = Vec::new();
     let mut taken: BTreeMap<char, String> = BTreeMap::new();
+    let mut wxf_taken: BTreeMap<char, (String, Option<&Val<String>>)> = BTreeMap::new();
     let mut all_ok = true;
     for (name, piece) in &pieces_val.value {
         let p = &piece.value;
@@ -359,6 +360,30 @@ fn compile_pieces(
                 }
             }
         };
+        // A WXF move names the piece by this letter: two types with one letter could not be
+        // told apart.
+        if let Some(c) = notation {
+            let at = p.notation.as_ref().or(letter_val);
+            if let Some((other, other_at)) = wxf_taken.insert(c, (name.clone(), at)) {
+                // Point at the one written nearer the top file (the user's, over a parent's).
+                let place = match (at, other_at) {
+                    (Some(a), Some(b)) if b.file < a.file => Some((b, name.as_str())),
+                    (Some(a), _) => Some((a, other.as_str())),
+                    (None, b) => b.map(|b| (b, name.as_str())),
+                };
+                if let Some((here, there)) = place {
+                    loader.report(loader.at(
+                        here,
+                        format!("WXF letter `{c}` is also the {there}'s"),
+                        Some(
+                            "each piece type needs its own WXF letter: set `notation` to another \
+                             capital"
+                                .into(),
+                        ),
+                    ));
+                }
+            }
+        }
         let (Some(letter), Some(movement), Some(base), Some(confined), Some(notation)) =
             (letter, movement, base, confined, notation)
         else {
@@ -434,8 +459,18 @@ fn compile_game(loader: &Loader, file: &ChessFile, pieces: &[PieceType]) -> Opti
         "`stalemate = \"loss\"`, \"draw\" or \"win\" (for the side with no move)"
     );
     let section = file.rules.as_ref().map(|r| &r.value);
-    let limit_rule =
-        |r: Option<&Val<LimitRule>>| r.map(|r| (r.value.limit.value, r.value.result.value));
+    let limit_rule = |r: Option<&Val<LimitRule>>| {
+        r.map(|r| {
+            if r.value.limit.value == 0 {
+                loader.report(loader.at(
+                    &r.value.limit,
+                    "a limit of 0 would end the game at once",
+                    Some("the limit is how many times it may happen before the rule acts: 1 or more, e.g. `limit = 3`".into()),
+                ));
+            }
+            (r.value.limit.value, r.value.result.value)
+        })
+    };
     let mut insufficient = Vec::new();
     let pairs = section
         .and_then(|s| s.insufficient_material.as_ref())

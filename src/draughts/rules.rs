@@ -230,6 +230,19 @@ pub(crate) fn compile(
         notation.move_separator,
         "`move_separator = \"-\"`"
     );
+    if let (Some(c), Some(m)) = (capture_sep, move_sep)
+        && c.value == m.value
+    {
+        loader.warn(loader.at(
+            m,
+            "`move_separator` is the same as `capture_separator`",
+            Some(
+                "moves are still read (their squares tell them apart), but a reader cannot tell \
+                 a capture from a move at a glance: use two, e.g. \"-\" and \"x\""
+                    .into(),
+            ),
+        ));
+    }
 
     // Checks that stand alone: each problem recorded, all of them shown.
     let mut criteria = Vec::new();

@@ -158,7 +158,9 @@ impl Loader {
             spec.split('+').next().unwrap_or(spec)
         };
         let trimmed = first.trim();
-        let (mut idx, mut dir, _) = loader.resolve(trimmed, false, cmdline, 0..first.len(), dir)?;
+        let (mut idx, mut dir, key) =
+            loader.resolve(trimmed, false, cmdline, 0..first.len(), dir)?;
+        let mut seen = vec![(key, loader.files[idx].name.clone())];
         for _ in 0..64 {
             let text = loader.files[idx].text.clone();
             CURRENT_FILE.with(|c| c.set(idx));
@@ -172,7 +174,23 @@ impl Loader {
             };
             let parent = ext.value.split('+').next().unwrap_or("").trim().to_string();
             let inner = ext.span.start + 1..ext.span.start + 1 + parent.len();
-            (idx, dir, _) = loader.resolve(&parent, false, idx, inner, &dir.clone())?;
+            let from = idx;
+            let key;
+            (idx, dir, key) = loader.resolve(&parent, false, idx, inner.clone(), &dir.clone())?;
+            if seen.iter().any(|(k, _)| *k == key) {
+                let chain: Vec<&str> = seen.iter().map(|(_, s)| s.as_str()).collect();
+                return Err(loader.error(
+                    from,
+                    inner,
+                    format!(
+                        "`extends` cycle: {} -> {}",
+                        chain.join(" -> "),
+                        loader.files[idx].name
+                    ),
+                    Some("a rules file may not extend itself, directly or through others".into()),
+                ));
+            }
+            seen.push((key, loader.files[idx].name.clone()));
         }
         Err(loader.error(cmdline, 0..spec.len(), "`extends` nests too deep", None))
     }
@@ -350,6 +368,17 @@ impl Loader {
                             Some("only files with an `[overlay]` section may follow `+`".into()),
                         ));
                     };
+                    if let Some(v) = parsed.variant() {
+                        return Err(self.at(
+                            v,
+                            "a house rule may not change who the variant is",
+                            Some(
+                                "remove the `[variant]` table: `[overlay]` gives the house \
+                                 rule's own id, name and source"
+                                    .into(),
+                            ),
+                        ));
+                    }
                     self.check_overlay_board(overlay, &base, &id)?;
                     self.warn_redundant(idx, &base, &id);
                     id = format!("{id}+{part_id}");
@@ -423,6 +452,18 @@ impl Loader {
         };
         if boards.value.is_empty() {
             return Ok(());
+        }
+        let size = |b: &str| {
+            b.split_once('x').is_some_and(|(c, r)| {
+                c.parse::<u32>().is_ok_and(|c| c > 0) && r.parse::<u32>().is_ok_and(|r| r > 0)
+            })
+        };
+        if let Some(bad) = boards.value.iter().find(|b| !size(b)) {
+            return Err(self.at(
+                boards,
+                format!("`{bad}` is not a board size"),
+                Some("write each board as COLUMNSxROWS, e.g. `boards = [\"8x8\"]`".into()),
+            ));
         }
         let Some((c, r)) = base.board_size() else {
             return Ok(());
