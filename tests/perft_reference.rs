@@ -194,3 +194,46 @@ fn layout_read_at_run_time() {
         }
     }
 }
+
+/// Counts no source publishes, from the independent oracle (`tests/reference/oracle-perft.toml`):
+/// Thai's paths convention, and a board that is neither square nor a usual size.
+#[test]
+fn oracle_tables() {
+    #[derive(serde::Deserialize)]
+    struct Tables {
+        table: Vec<Table>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Table {
+        rules: String,
+        what: String,
+        #[serde(default)]
+        unique: Vec<u64>,
+        #[serde(default)]
+        paths: Vec<u64>,
+    }
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text =
+        std::fs::read_to_string(format!("{root}/tests/reference/oracle-perft.toml")).unwrap();
+    let tables: Tables = toml::from_str(&text).unwrap();
+    for t in tables.table {
+        let spec = if t.rules.ends_with(".toml") {
+            format!("{root}/{}", t.rules)
+        } else {
+            t.rules.clone()
+        };
+        let game = Draughts::load(&spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        for (count, list) in [(Count::Unique, &t.unique), (Count::Paths, &t.paths)] {
+            for (i, &n) in list.iter().enumerate() {
+                let depth = i as u32 + 1;
+                assert_eq!(
+                    game.perft(&game.start(), depth, count),
+                    n as u128,
+                    "{} ({}) perft({depth}) {count:?}, from tools/oracle.py",
+                    t.rules,
+                    t.what
+                );
+            }
+        }
+    }
+}

@@ -50,8 +50,8 @@ fn shipped_variant_tables() {
                 "{id} unique perft({})",
                 i + 1
             );
-            // Thai's source publishes the unique convention only: its paths column is a
-            // regression guard, not a checked count (the title says so).
+            // Thai's source publishes the unique convention only: its paths column is checked
+            // against the independent oracle in tests/perft_reference.rs (the title says so).
             if let Some(&rp) = reference.paths.get(i) {
                 assert_eq!(*p, rp as u128, "{id} paths perft({})", i + 1);
             }
@@ -63,7 +63,7 @@ fn shipped_variant_tables() {
                     "{id} (checked against: {}{})",
                     reference.source,
                     if reference.paths.is_empty() {
-                        "; paths: no published figure, not checked"
+                        "; paths: no published figure, checked against tools/oracle.py by perft_reference.rs"
                     } else {
                         ""
                     }

@@ -7,10 +7,11 @@ project's Rust engine.  It is deliberately plain and slow: coordinates, explicit
 recursion, dictionaries and sets.
 
 Usage:
-    python3 tools/oracle.py perft VARIANT FEN DEPTH [--count unique|paths]
+    python3 tools/oracle.py perft VARIANT FEN DEPTH [--count unique|paths|both]
     python3 tools/oracle.py moves VARIANT FEN
 
-VARIANT: american, russian, brazilian, spanish, italian, czech, international.
+VARIANT: american, russian, brazilian, spanish, italian, czech, international (RULES.md
+section 1), and pool, thai, killer, russian-12x8, international-12x10.
 FEN: a PDN FEN such as "W:W21-32:B1-12", or "start".
 
 Board conventions
@@ -20,7 +21,10 @@ black moves down.  Only dark squares are used and they are numbered 1..N row by 
 the top-left dark square, left to right.
   - 8x8 with a1 dark (american, russian, brazilian, czech): 1 = b8, 4 = h8, 29 = a1, 32 = g1.
   - 8x8 with a1 light (italian, spanish): 1 = a8, 4 = g8, 29 = b1, 32 = h1.
-  - 10x10 (international): 1 = b10, 5 = j10, 46 = a1, 50 = i1.
+  - 10x10 (international, killer): 1 = b10, 5 = j10, 46 = a1, 50 = i1.
+  - Other boards (columns x rows, columns even): the same rule, the bottom-left corner is
+    dark when a1 is dark.  12x8 (russian-12x8): 1 = b8, 6 = l8, 43 = a1, 48 = k1.
+    12x10 (international-12x10): 1 = b10, 6 = l10, 55 = a1, 60 = k1.
 """
 
 import sys
@@ -36,11 +40,16 @@ ALL_DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 # ---------------------------------------------------------------------------
 
 class Variant:
-    def __init__(self, name, size, a1_dark, men_rows, man_captures_backward,
+    def __init__(self, name, columns, rows, a1_dark, men_rows, man_captures_backward,
                  flying_kings, man_captures_king, removal, promotion_in_capture,
-                 precedence):
+                 precedence, landing="any-square-beyond"):
+        if columns % 2 != 0 or columns < 4 or rows < 4:
+            raise ValueError("board must have an even number (>= 4) of columns and >= 4 rows")
+        if 2 * men_rows > rows:
+            raise ValueError("too many rows of men for the board")
         self.name = name
-        self.size = size                      # board is size x size
+        self.columns = columns                # board is columns wide and rows high
+        self.rows = rows
         self.a1_dark = a1_dark
         self.men_rows = men_rows              # rows of men per side at the start
         self.man_captures_backward = man_captures_backward
@@ -55,35 +64,46 @@ class Variant:
         # Ordered list of capture filters, applied after the compulsory-capture rule:
         #   "max-pieces", "by-king", "most-kings", "king-earliest", "king-if-any" (czech)
         self.precedence = precedence
+        # Where a flying king may land after jumping a piece:
+        #   "any-square-beyond"         : any empty square beyond it (the capture must go on
+        #                                 if it can from some of them)
+        #   "directly-behind"           : only the square immediately beyond it
+        #   "directly-behind-last-king" : as "any-square-beyond", except that when the last
+        #                                 piece of the capture is a king the king must stop
+        #                                 on the square immediately beyond it
+        if landing not in ("any-square-beyond", "directly-behind",
+                           "directly-behind-last-king"):
+            raise ValueError("unknown landing rule %r" % landing)
+        self.landing = landing
 
         # Dark squares and their numbers.
         self.squares = []                     # list of (r, c) in number order
-        for r in range(size):
-            for c in range(size):
+        for r in range(rows):
+            for c in range(columns):
                 if self.is_dark(r, c):
                     self.squares.append((r, c))
         self.number = {sq: i + 1 for i, sq in enumerate(self.squares)}
         self.square_of = {i + 1: sq for i, sq in enumerate(self.squares)}
 
     def is_dark(self, r, c):
-        # Bottom-left corner is (size-1, 0).  When a1 is dark, that square is dark.
-        bottom_left_parity = (self.size - 1 + 0) % 2
+        # Bottom-left corner is (rows-1, 0).  When a1 is dark, that square is dark.
+        bottom_left_parity = (self.rows - 1 + 0) % 2
         if self.a1_dark:
             return (r + c) % 2 == bottom_left_parity
         return (r + c) % 2 != bottom_left_parity
 
     def on_board(self, r, c):
-        return 0 <= r < self.size and 0 <= c < self.size
+        return 0 <= r < self.rows and 0 <= c < self.columns
 
     def far_row(self, color):
-        return 0 if color == WHITE else self.size - 1
+        return 0 if color == WHITE else self.rows - 1
 
     def forward(self, color):
         return -1 if color == WHITE else 1
 
     def start_position(self):
         n = len(self.squares)
-        per_side = self.men_rows * (self.size // 2)
+        per_side = self.men_rows * (self.columns // 2)   # every row has columns/2 dark squares
         board = {}
         for i in range(1, per_side + 1):
             board[self.square_of[i]] = (BLACK, False)
@@ -94,36 +114,66 @@ class Variant:
 
 
 VARIANTS = {
-    "american": Variant("american", 8, True, 3,
+    "american": Variant("american", 8, 8, True, 3,
                         man_captures_backward=False, flying_kings=False,
                         man_captures_king=True, removal="immediate",
                         promotion_in_capture="ends", precedence=[]),
-    "russian": Variant("russian", 8, True, 3,
+    "russian": Variant("russian", 8, 8, True, 3,
                        man_captures_backward=True, flying_kings=True,
                        man_captures_king=True, removal="end",
                        promotion_in_capture="continue", precedence=[]),
-    "brazilian": Variant("brazilian", 8, True, 3,
+    "brazilian": Variant("brazilian", 8, 8, True, 3,
                          man_captures_backward=True, flying_kings=True,
                          man_captures_king=True, removal="end",
                          promotion_in_capture="only-end", precedence=["max-pieces"]),
-    "spanish": Variant("spanish", 8, False, 3,
+    "spanish": Variant("spanish", 8, 8, False, 3,
                        man_captures_backward=False, flying_kings=True,
                        man_captures_king=True, removal="end",
                        promotion_in_capture="ends",
                        precedence=["max-pieces", "most-kings"]),
-    "italian": Variant("italian", 8, False, 3,
+    "italian": Variant("italian", 8, 8, False, 3,
                        man_captures_backward=False, flying_kings=False,
                        man_captures_king=False, removal="end",
                        promotion_in_capture="ends",
                        precedence=["max-pieces", "by-king", "most-kings", "king-earliest"]),
-    "czech": Variant("czech", 8, True, 3,
+    "czech": Variant("czech", 8, 8, True, 3,
                      man_captures_backward=False, flying_kings=True,
                      man_captures_king=True, removal="end",
                      promotion_in_capture="ends", precedence=["king-if-any"]),
-    "international": Variant("international", 10, True, 4,
+    "international": Variant("international", 10, 10, True, 4,
                              man_captures_backward=True, flying_kings=True,
                              man_captures_king=True, removal="end",
                              promotion_in_capture="only-end", precedence=["max-pieces"]),
+    # Variants beyond RULES.md section 1 (see tools/README.md).
+    # pool: Russian, but a man reaching the far row mid-capture goes on as a man.
+    "pool": Variant("pool", 8, 8, True, 3,
+                    man_captures_backward=True, flying_kings=True,
+                    man_captures_king=True, removal="end",
+                    promotion_in_capture="only-end", precedence=[]),
+    # thai: 2 rows of men, forward-only man captures, immediate removal, the king lands
+    # directly behind the piece it takes.
+    "thai": Variant("thai", 8, 8, True, 2,
+                    man_captures_backward=False, flying_kings=True,
+                    man_captures_king=True, removal="immediate",
+                    promotion_in_capture="ends", precedence=[],
+                    landing="directly-behind"),
+    # killer: International, but a king taking a king as the last piece stops right behind it.
+    "killer": Variant("killer", 10, 10, True, 4,
+                      man_captures_backward=True, flying_kings=True,
+                      man_captures_king=True, removal="end",
+                      promotion_in_capture="only-end", precedence=["max-pieces"],
+                      landing="directly-behind-last-king"),
+    # Russian rules on 12 columns x 8 rows.
+    "russian-12x8": Variant("russian-12x8", 12, 8, True, 3,
+                            man_captures_backward=True, flying_kings=True,
+                            man_captures_king=True, removal="end",
+                            promotion_in_capture="continue", precedence=[]),
+    # International rules on 12 columns x 10 rows.
+    "international-12x10": Variant("international-12x10", 12, 10, True, 4,
+                                   man_captures_backward=True, flying_kings=True,
+                                   man_captures_king=True, removal="end",
+                                   promotion_in_capture="only-end",
+                                   precedence=["max-pieces"]),
 }
 
 
@@ -306,8 +356,11 @@ def capture_sequences_from(variant, board, frm):
         if not options and jumps:
             finish(cur, is_king, promoted, jumps)
             return
+        flying = is_king and variant.flying_kings
         for d, target, landings in options:
             new_taken = taken | {target}
+            if flying and variant.landing == "directly-behind":
+                landings = landings[:1]
             nexts = []
             for land in landings:
                 k2, p2, may_continue = after_landing(land, is_king, promoted)
@@ -317,6 +370,12 @@ def capture_sequences_from(variant, board, frm):
             # squares, the piece must land on one of those.
             if any(n[3] for n in nexts):
                 nexts = [n for n in nexts if n[3]]
+            elif (flying and variant.landing == "directly-behind-last-king"
+                  and others[target][1]):
+                # The capture ends with this jump and its last piece is a king: the king
+                # must stop on the square directly behind it.  (When the capture goes on,
+                # a king taken here restricts nothing.)
+                nexts = [n for n in nexts if n[0] == landings[0]]
             for land, k2, p2, cont in nexts:
                 new_jumps = jumps + [(d, target, land)]
                 if cont:
@@ -412,6 +471,22 @@ def make_move(board, move):
 # Perft
 # ---------------------------------------------------------------------------
 
+def perft_both(variant, board, side, depth):
+    """(unique, paths) in one walk of the tree."""
+    if depth == 0:
+        return 1, 1
+    moves = legal_moves(variant, board, side)
+    if depth == 1:
+        return len(moves), sum(len(m.path_keys) for m in moves)
+    other = BLACK if side == WHITE else WHITE
+    unique = paths = 0
+    for m in moves:
+        u, p = perft_both(variant, make_move(board, m), other, depth - 1)
+        unique += u
+        paths += len(m.path_keys) * p
+    return unique, paths
+
+
 def perft(variant, board, side, depth, paths):
     if depth == 0:
         return 1
@@ -435,7 +510,7 @@ def perft(variant, board, side, depth, paths):
 def usage():
     sys.stderr.write(
         "usage:\n"
-        "  oracle.py perft VARIANT FEN DEPTH [--count unique|paths]\n"
+        "  oracle.py perft VARIANT FEN DEPTH [--count unique|paths|both]\n"
         "  oracle.py moves VARIANT FEN\n"
         "VARIANT: " + ", ".join(VARIANTS) + "; FEN may be 'start'\n")
     sys.exit(2)
@@ -483,9 +558,12 @@ def main(argv):
                 i += 1
             else:
                 usage()
-        if count not in ("unique", "paths"):
+        if count not in ("unique", "paths", "both"):
             usage()
-        print(perft(variant, board, side, depth, count == "paths"))
+        if count == "both":
+            print("unique=%d paths=%d" % perft_both(variant, board, side, depth))
+        else:
+            print(perft(variant, board, side, depth, count == "paths"))
     else:
         usage()
 
