@@ -77,7 +77,7 @@ pub enum GeometryError {
     /// The padded layout does not fit into 64 bits.
     #[error(
         "a {columns}x{rows} board does not fit the engine's 64-bit layout \
-         (needs ceil(rows / 2) * (columns + 1) = {bits} bits); boards up to 10x10 fit"
+         (needs ceil(rows / 2) * (columns + 1) = {bits} bits)"
     )]
     TooLarge {
         /// Columns asked for.

@@ -350,7 +350,11 @@ pub(crate) fn compile(
             loader.report(loader.at(
                 at,
                 e.to_string(),
-                Some("draughts boards are 8x8 or 10x10".into()),
+                Some(
+                    "an even number of columns, at least 4 rows, and ceil(rows / 2) * (columns + 1) \
+                     at most 64: 8x8, 10x10, 12x8 and 14x8 fit; 12x12 does not yet"
+                        .into(),
+                ),
             ));
             return Err(loader.stopped());
         }
