@@ -380,25 +380,10 @@ impl CrossReport {
             let _ = writeln!(
                 out,
                 "\nthe move lists differ after {}\nFEN {}",
-                if d.path.is_empty() {
-                    "the root".into()
-                } else {
-                    d.path.join(" ")
-                },
+                d.path_text(),
                 d.fen
             );
-            for line in d.diagram.lines() {
-                let _ = writeln!(out, "  {line}");
-            }
-            let list = |v: &[String]| {
-                if v.is_empty() {
-                    "-".to_string()
-                } else {
-                    v.join(" ")
-                }
-            };
-            let _ = writeln!(out, "only {ours}: {}", list(&d.only_a));
-            let _ = writeln!(out, "only {theirs}: {}", list(&d.only_b));
+            d.write_board_and_moves(&mut out, "  ", ours, theirs);
         }
         if let Some(n) = &self.note {
             let _ = writeln!(out, "{n}");

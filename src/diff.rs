@@ -25,6 +25,31 @@ pub struct Difference {
     pub only_b: Vec<String>,
 }
 
+impl Difference {
+    /// The moves that lead here, or "the root".
+    pub fn path_text(&self) -> String {
+        if self.path.is_empty() {
+            "the root".to_string()
+        } else {
+            self.path.join(" ")
+        }
+    }
+
+    /// The diagram and the moves only each side allows, every line indented.
+    pub fn write_board_and_moves(&self, out: &mut String, indent: &str, a: &str, b: &str) {
+        use std::fmt::Write as _;
+        for line in self.diagram.lines() {
+            let _ = writeln!(out, "{indent}{line}");
+        }
+        let list = |v: &[String]| match v.is_empty() {
+            true => "-".to_string(),
+            false => v.join(" "),
+        };
+        let _ = writeln!(out, "{indent}only {a}: {}", list(&self.only_a));
+        let _ = writeln!(out, "{indent}only {b}: {}", list(&self.only_b));
+    }
+}
+
 /// A rule key whose value differs.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct KeyChange {
@@ -413,24 +438,14 @@ impl DiffReport {
                     }
                 );
                 for (i, d) in self.positions.iter().enumerate() {
-                    let path = if d.path.is_empty() {
-                        "the root".to_string()
-                    } else {
-                        d.path.join(" ")
-                    };
-                    let _ = writeln!(out, "\n{}. after {path}\n   FEN {}", i + 1, d.fen);
-                    for line in d.diagram.lines() {
-                        let _ = writeln!(out, "   {line}");
-                    }
-                    let list = |v: &[String]| {
-                        if v.is_empty() {
-                            "-".to_string()
-                        } else {
-                            v.join(" ")
-                        }
-                    };
-                    let _ = writeln!(out, "   only {}: {}", self.a, list(&d.only_a));
-                    let _ = writeln!(out, "   only {}: {}", self.b, list(&d.only_b));
+                    let _ = writeln!(
+                        out,
+                        "\n{}. after {}\n   FEN {}",
+                        i + 1,
+                        d.path_text(),
+                        d.fen
+                    );
+                    d.write_board_and_moves(&mut out, "   ", &self.a, &self.b);
                 }
             }
         }

@@ -49,7 +49,7 @@ fn finds_the_position_where_the_fake_engine_is_wrong() {
     assert!(out.contains("only the other program: -"), "{out}");
     let missing = out
         .lines()
-        .find_map(|l| l.strip_prefix("only rulebench: "))
+        .find_map(|l| l.trim_start().strip_prefix("only rulebench: "))
         .expect("our extra move");
     assert_eq!(missing.split_whitespace().count(), 1, "{out}");
     // From a position where the engine is right, the two agree.

@@ -239,13 +239,7 @@ impl RulesFile for ChessFile {
     }
 
     fn standalone(&mut self, id: &str) {
-        self.extends = None;
-        self.overlay = None;
-        self.family = Some(Val::made(Self::FAMILY));
-        let variant = self
-            .variant
-            .get_or_insert_with(|| Val::made(Default::default()));
-        variant.value.id = Some(Val::made(id.to_string()));
+        crate::rules::standalone_keys!(self, id);
     }
 
     fn board_size(&self) -> Option<(u32, u32)> {

@@ -170,3 +170,18 @@ macro_rules! common_keys_over {
     };
 }
 pub(crate) use common_keys_over;
+
+/// The common keys of a resolved file made to stand alone (no `extends`, no overlay, its
+/// family and id stated): the body of `RulesFile::standalone` for every family.
+macro_rules! standalone_keys {
+    ($file:ident, $id:expr) => {
+        $file.extends = None;
+        $file.overlay = None;
+        $file.family = Some(Val::made(Self::FAMILY));
+        let variant = $file
+            .variant
+            .get_or_insert_with(|| Val::made(Default::default()));
+        variant.value.id = Some(Val::made($id.to_string()));
+    };
+}
+pub(crate) use standalone_keys;

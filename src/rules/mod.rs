@@ -15,7 +15,7 @@ mod walk;
 
 pub use loader::{Identity, Loader};
 pub use located::{Merge, OverlaySection, Val, VariantSection};
-pub(crate) use located::{common_keys, common_keys_over, merge_fields, need};
+pub(crate) use located::{common_keys, common_keys_over, merge_fields, need, standalone_keys};
 
 use loader::{aliases_of, stem_of};
 use serde::Deserialize;

@@ -411,14 +411,14 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
             return false;
         }
         // The squares it may land on to go on capturing, and to end the capture there.
-        let behind = 1u64 << nearest(landings, d);
+        let behind = || 1u64 << nearest(landings, d);
         let (landings, last_landings) = match self.k.landing {
             KingLanding::AnySquareBeyond => (landings, landings),
-            KingLanding::DirectlyBehind => (behind, behind),
-            KingLanding::DirectlyBehindLastKing => {
-                let king = (1u64 << v) & self.enemy_kings != 0;
-                (landings, if king { behind } else { landings })
+            KingLanding::DirectlyBehind => (behind(), behind()),
+            KingLanding::DirectlyBehindLastKing if (1u64 << v) & self.enemy_kings != 0 => {
+                (landings, behind())
             }
+            KingLanding::DirectlyBehindLastKing => (landings, landings),
         };
         self.take(v);
         let slot = self.jumps as usize - 1;
