@@ -1,6 +1,6 @@
 //! Perft speed, one thread, no hash, bulk counting at the last ply: from the start and from
 //! one mid-game position of English, Russian, Italian and International draughts (and from the
-//! start of Pool, Thai and Killer); Xiangqi from
+//! start of Pool, Thai, Killer, Frisian and Turkish); Xiangqi from
 //! the start and from the two Fairy-Stockfish test positions, Minixiangqi from the start; and,
 //! as a peer in the same run, Debian's `fairy-stockfish` counting Xiangqi perft 4 (a process
 //! per run, skipped when the binary is missing). Criterion reports leaf nodes per second as
@@ -48,6 +48,8 @@ const STARTS: &[(&str, u32)] = &[
     ("pool", 11),
     ("thai", 10),
     ("killer", 10),
+    ("frisian", 8),
+    ("turkish", 7),
 ];
 
 #[derive(Deserialize)]

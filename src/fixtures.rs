@@ -41,8 +41,11 @@ pub struct Case {
     pub perft_unique: Option<Vec<u64>>,
     /// Perft counts, depth 1 first, counting every jump sequence.
     pub perft_paths: Option<Vec<u64>>,
-    /// Moves played from `fen` before `outcome` is checked.
+    /// Moves played from `fen` before `outcome` and `moves_after_play` are checked.
     pub play: Option<Vec<String>>,
+    /// The exact set of moves allowed after `play`, the game's earlier moves taken into
+    /// account (rules such as Frisian's limit on a king's ordinary moves read them).
+    pub moves_after_play: Option<Vec<String>>,
     /// `ongoing`, `draw`, or `<side>-wins` with a side as the rules name it (`white-wins`,
     /// `red-wins`), after `play`.
     pub outcome: Option<String>,
@@ -192,9 +195,12 @@ fn check_case<G: Game>(game: &G, case: &Case) -> Vec<String> {
         && case.perft_unique.is_none()
         && case.perft_paths.is_none()
         && case.outcome.is_none()
+        && case.moves_after_play.is_none()
     {
         failures.push(
-            "nothing to check: give moves, perft, perft_unique, perft_paths or outcome".into(),
+            "nothing to check: give moves, perft, perft_unique, perft_paths, outcome or \
+             moves_after_play"
+                .into(),
         );
     }
     if let Some(expected) = &case.moves {
@@ -216,8 +222,22 @@ fn check_case<G: Game>(game: &G, case: &Case) -> Vec<String> {
             }
         }
     }
-    if case.play.is_some() && case.outcome.is_none() {
-        failures.push("`play` is only used before checking `outcome`".into());
+    if case.play.is_some() && case.outcome.is_none() && case.moves_after_play.is_none() {
+        failures.push("`play` is only used before checking `outcome` or `moves_after_play`".into());
+    }
+    if let Some(expected) = &case.moves_after_play {
+        let text = case.play.as_ref().map(|p| p.join(" ")).unwrap_or_default();
+        match crate::replay::replay(game, &pos, &text, "play", true) {
+            Err(e) => failures.push(format!(
+                "play: {e} ({})",
+                e.help.clone().unwrap_or_default()
+            )),
+            Ok(history) => {
+                let allowed = game.moves_in_game(&history);
+                let now = history.last().expect("the start at least");
+                check_moves_among(game, now, &allowed, expected, &mut failures);
+            }
+        }
     }
     if case.reason.is_some() && case.outcome.is_none() {
         failures.push("`reason` is only checked with `outcome`".into());
@@ -274,7 +294,24 @@ fn check_moves<G: Game>(
     failures: &mut Vec<String>,
 ) {
     let notated = game.moves_with_notation(pos);
-    let mut matched = vec![false; notated.len()];
+    check_moves_among(game, pos, &notated, expected, failures);
+}
+
+/// [`check_moves`] against the moves `notated` (all legal moves of `pos`, or those the game
+/// allows).
+fn check_moves_among<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    notated: &[(G::Move, String)],
+    expected: &[String],
+    failures: &mut Vec<String>,
+) {
+    let all = game.moves_with_notation(pos);
+    let mut matched = vec![false; all.len()];
+    let allowed: Vec<bool> = all
+        .iter()
+        .map(|(_, t)| notated.iter().any(|(_, u)| u == t))
+        .collect();
     let mut missing = Vec::new();
     for text in expected {
         match game.matching_moves(pos, text) {
@@ -287,7 +324,7 @@ fn check_moves<G: Game>(
                     }
                 }
                 _ => {
-                    let options: Vec<&str> = found.iter().map(|&i| notated[i].1.as_str()).collect();
+                    let options: Vec<&str> = found.iter().map(|&i| all[i].1.as_str()).collect();
                     failures.push(format!(
                         "expected move `{text}` is ambiguous: it names {}",
                         options.join(", ")
@@ -299,11 +336,17 @@ fn check_moves<G: Game>(
             },
         }
     }
-    let mut extra: Vec<&str> = notated
+    for (i, ok) in allowed.iter().enumerate() {
+        if matched[i] && !ok {
+            missing.push(format!("{} (legal, but refused in this game)", all[i].1));
+        }
+    }
+    let mut extra: Vec<&str> = all
         .iter()
         .zip(&matched)
-        .filter(|(_, m)| !**m)
-        .map(|((_, t), _)| t.as_str())
+        .zip(&allowed)
+        .filter(|((_, m), ok)| !**m && **ok)
+        .map(|(((_, t), _), _)| t.as_str())
         .collect();
     extra.sort_by(|a, b| crate::game::natural_cmp(a, b));
     if !missing.is_empty() {

@@ -86,6 +86,14 @@ pub fn replay<G: Game>(
                 e.help.clone(),
             )
         })?;
+        if let Some(why) = game.refused_in_game(&history, &mv) {
+            return Err(LocatedError::new(
+                &source,
+                span.clone(),
+                format!("move {}: `{token}` is not allowed here: {why}", i + 1),
+                Some("a rule of the game that reads its earlier moves".into()),
+            ));
+        }
         let next = game.play(now, &mv);
         history.push(next);
     }

@@ -54,6 +54,9 @@ reference_tests! {
     thai_unique: "thai", Unique;
     killer_unique: "killer", Unique;
     killer_paths: "killer", Paths;
+    frisian_unique: "frisian", Unique;
+    frisian_paths: "frisian", Paths;
+    turkish_unique: "turkish", Unique;
 }
 
 /// Every shipped variant has a reference table, and every table above is for a shipped variant.
@@ -71,12 +74,14 @@ fn every_shipped_variant_is_checked() {
         "pool",
         "thai",
         "killer",
+        "frisian",
+        "turkish",
     ] {
         assert!(shipped.iter().any(|s| s == v), "{v} is not shipped");
     }
     assert_eq!(
         shipped.len(),
-        10,
+        12,
         "a new shipped variant needs its reference test: {shipped:?}"
     );
 }
@@ -189,6 +194,38 @@ fn layout_read_at_run_time() {
                     game.perft(&game.start(), depth, count),
                     expected as u128,
                     "{variant} perft({depth}) {count:?}, layout read at run time"
+                );
+            }
+        }
+    }
+}
+
+/// The line-table generator (the one that plays rows and columns) forced onto every shipped
+/// variant the shift-based kernel plays: the same published counts, both conventions, to about
+/// two million nodes. Two generators written apart agree with the sources and so with each other.
+#[test]
+fn line_tables_on_every_variant() {
+    for variant in rulebench::Rules::shipped() {
+        let game = Draughts::load(&variant).unwrap();
+        if game.follows_line_tables() {
+            continue;
+        }
+        let game = game.with_line_tables();
+        let reference = common::reference(&variant);
+        for (count, table) in [
+            (Count::Unique, &reference.unique),
+            (Count::Paths, &reference.paths),
+        ] {
+            for (i, &expected) in table.iter().enumerate() {
+                if expected > 2_000_000 {
+                    break;
+                }
+                let depth = i as u32 + 1;
+                assert_eq!(
+                    game.perft(&game.start(), depth, count),
+                    expected as u128,
+                    "{variant} perft({depth}) {count:?} by the line tables (source: {})",
+                    reference.source
                 );
             }
         }

@@ -36,6 +36,7 @@ pub(super) fn moves(
             })?,
         };
         let mut moves = game.moves_in(pos, notation);
+        moves.retain(|(mv, _)| game.refused_in_game(&history, mv).is_none());
         moves.sort_by(|a, b| natural_cmp(&a.1, &b.1));
         if json {
             let list: Vec<_> = moves

@@ -2,7 +2,7 @@
 //! from the file's comments), so that what `explain` says is what the engine plays.
 
 use super::geometry::PlayableCorner;
-use super::rules::Rules;
+use super::rules::{Lines, Rules};
 use super::schema::*;
 
 /// The rules in sentences, one paragraph per entry.
@@ -16,16 +16,26 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         r.id,
         r.source.trim_end_matches('.')
     ));
-    out.push(format!(
-        "The board has {} columns and {} rows; the {} squares of one colour are played on, {}.",
-        g.columns(),
-        g.rows(),
-        g.square_count(),
-        match g.corner() {
-            PlayableCorner::LowerLeft => "with a1 (White's lower-left corner) among them",
-            PlayableCorner::LowerRight => "with White's lower-right corner among them (a1 is not)",
-        }
-    ));
+    out.push(if g.all_squares() {
+        format!(
+            "The board has {} columns and {} rows; all {} squares are played on.",
+            g.columns(),
+            g.rows(),
+            g.square_count()
+        )
+    } else {
+        format!(
+            "The board has {} columns and {} rows; the {} squares of one colour are played on, {}.",
+            g.columns(),
+            g.rows(),
+            g.square_count(),
+            match g.corner() {
+                PlayableCorner::LowerLeft => "with a1 (White's lower-left corner) among them",
+                PlayableCorner::LowerRight =>
+                    "with White's lower-right corner among them (a1 is not)",
+            }
+        )
+    });
     let men = |set: u64| (set & !r.start.kings).count_ones();
     out.push(format!(
         "At the start White has {} men and Black {} (FEN {start_fen}); {} moves first.",
@@ -33,36 +43,50 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         men(r.start.black),
         colour_name(r.start.side)
     ));
-    out.push(format!(
-        "A man moves one square diagonally forward to an empty square. It captures by jumping \
-         diagonally over an adjacent opposing piece to the empty square just beyond, {}{}; a \
-         capture goes on jumping while it can, and ends only when no further jump is possible.",
-        match r.men_capture_backward {
-            true => "forward or backward",
-            false => "forward only",
-        },
-        match r.men_capture_kings {
-            true => "",
-            false => ", and it may not capture a king",
-        }
-    ));
-    out.push(match r.king_range {
-        KingRange::Short => "A king moves and captures like a man, one square diagonally, but \
-                             backward as well as forward."
-            .to_string(),
-        KingRange::Flying => format!(
-            "A king is flying: it moves any number of empty squares along a diagonal, and \
-             captures a piece at any distance along a diagonal with only empty squares between, \
-             landing {}.",
-            match r.king_landing {
-                KingLanding::AnySquareBeyond => "on any empty square beyond it",
-                KingLanding::DirectlyBehind => "on the square directly behind it, and nowhere else",
-                KingLanding::DirectlyBehindLastKing =>
-                    "on any empty square beyond it; but when the last piece its capture takes is \
-                     a king, it must stop on the square directly behind that king",
+    let diagonal_only = |l: Lines| l == Lines::DIAGONAL;
+    if [
+        r.man_move_lines,
+        r.man_capture_lines,
+        r.king_move_lines,
+        r.king_capture_lines,
+    ]
+    .into_iter()
+    .all(diagonal_only)
+    {
+        out.push(format!(
+            "A man moves one square diagonally forward to an empty square. It captures by jumping \
+             diagonally over an adjacent opposing piece to the empty square just beyond, {}{}; a \
+             capture goes on jumping while it can, and ends only when no further jump is possible.",
+            match r.men_capture_backward {
+                true => "forward or backward",
+                false => "forward only",
+            },
+            match r.men_capture_kings {
+                true => "",
+                false => ", and it may not capture a king",
             }
-        ),
-    });
+        ));
+        out.push(match r.king_range {
+            KingRange::Short => "A king moves and captures like a man, one square diagonally, \
+                                 but backward as well as forward."
+                .to_string(),
+            KingRange::Flying => format!(
+                "A king is flying: it moves any number of empty squares along a diagonal, and \
+                 captures a piece at any distance along a diagonal with only empty squares \
+                 between, landing {}.",
+                landing(r)
+            ),
+        });
+    } else {
+        out.push(lines_sentences(r));
+    }
+    if let Some(n) = r.king_quiet_moves_in_a_row {
+        out.push(format!(
+            "While its side still has men, a king may not make more than {n} ordinary moves in \
+             a row (captures do not count); this needs the game's moves, so perft, which starts \
+             from a position, does not apply it."
+        ));
+    }
     out.push(match (r.compulsory_capture, r.precedence.is_empty()) {
         (true, true) => {
             "Capturing is compulsory; among the captures, the player chooses freely.".to_string()
@@ -71,6 +95,10 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
                           move instead, and chooses freely among the captures."
             .to_string(),
         (compulsory, false) => {
+            let value_words = format!(
+                "the captures of the highest value, a man counting {} and a king {}",
+                r.values.man, r.values.king
+            );
             let criteria: Vec<&str> = r
                 .precedence
                 .iter()
@@ -79,6 +107,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
                         "the captures that take the most pieces (kings and men count the same)"
                     }
                     Criterion::MostKings => "those that take the most kings",
+                    Criterion::MostValue => value_words.as_str(),
                     Criterion::MadeByKing => "those made by a king, when a king can capture",
                     Criterion::KingTakenEarliest => {
                         "those that take a king earliest (the jumps compared in order)"
@@ -110,6 +139,12 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
                                is free at once for the rest of the capture."
             .to_string(),
     });
+    if !r.may_reverse {
+        out.push(
+            "A capturing piece may not turn straight back (180 degrees) between two jumps."
+                .to_string(),
+        );
+    }
     out.push(format!(
         "A man that ends its move on the far row becomes a king. {}",
         match r.promotion_during_capture {
@@ -167,6 +202,74 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         }
     ));
     out
+}
+
+fn landing(r: &Rules) -> &'static str {
+    match r.king_landing {
+        KingLanding::AnySquareBeyond => "on any empty square beyond it",
+        KingLanding::DirectlyBehind => "on the square directly behind it, and nowhere else",
+        KingLanding::DirectlyBehindLastKing => {
+            "on any empty square beyond it; but when the last piece its capture takes is a \
+             king, it must stop on the square directly behind that king"
+        }
+    }
+}
+
+/// "along the diagonals", "along rows and columns", "along diagonals, rows and columns".
+fn along(l: Lines, one: bool) -> &'static str {
+    match (l.diagonal, l.orthogonal, one) {
+        (true, false, true) => "diagonally",
+        (false, true, true) => "along a row or column",
+        (true, true, true) => "diagonally or along a row or column",
+        (true, false, false) => "along a diagonal",
+        (false, true, false) => "along a row or column",
+        _ => "along a diagonal, row or column",
+    }
+}
+
+/// The men's and kings' moves and captures when some go along rows and columns.
+fn lines_sentences(r: &Rules) -> String {
+    let g = &r.geometry;
+    let step = if g.all_squares() {
+        ""
+    } else {
+        " Along a row or column the next square of the board's colour is two squares away: the \
+         square between is not played on."
+    };
+    let man_way = |l: Lines, backward: bool| match (l.orthogonal, backward) {
+        (true, true) => "in any direction",
+        (true, false) => "forward or sideways",
+        (false, true) => "forward or backward",
+        (false, false) => "forward",
+    };
+    let king = match r.king_range {
+        KingRange::Short => format!(
+            "A king moves one square {} in any direction, and captures {} like a man, backward \
+             as well.",
+            along(r.king_move_lines, true),
+            along(r.king_capture_lines, true)
+        ),
+        KingRange::Flying => format!(
+            "A king is flying: it moves any number of empty squares {}, and captures a piece at \
+             any distance {} with only empty squares between, landing {}.",
+            along(r.king_move_lines, false),
+            along(r.king_capture_lines, false),
+            landing(r)
+        ),
+    };
+    format!(
+        "A man moves one square {} {} to an empty square. It captures by jumping {} over \
+         the next opposing piece to the empty square just beyond, {}{}; a capture goes on \
+         jumping while it can, and ends only when no further jump is possible. {king}{step}",
+        along(r.man_move_lines, true),
+        man_way(r.man_move_lines, false),
+        along(r.man_capture_lines, true),
+        man_way(r.man_capture_lines, r.men_capture_backward),
+        match r.men_capture_kings {
+            true => "",
+            false => ", and it may not capture a king",
+        }
+    )
 }
 
 fn colour_name(c: Colour) -> &'static str {

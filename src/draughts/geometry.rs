@@ -1,5 +1,11 @@
 //! Board geometry: the playable squares of a draughts board laid out in a 64-bit bitboard.
 //!
+//! Two layouts. A board of dark squares uses the padded layout below, whose diagonal steps are
+//! shifts (what the fast generator needs). A board of all squares (Turkish) numbers its squares
+//! row by row, one bit each. Either way the geometry also gives, for each square, the next
+//! square along each of the eight [`Step`]s (diagonals, rows and columns), for the generator
+//! that follows lines through tables.
+//!
 //! The dark squares are numbered internally in a padded layout: every pair of rows holds
 //! `columns` squares followed by one unused "ghost" bit. With that padding each diagonal step is
 //! a constant shift (`columns / 2` or `columns / 2 + 1` bits), and a step off the board lands on
@@ -7,6 +13,8 @@
 //!
 //! Rows are counted from the top of the diagram (row 0 holds black's back rank, the side that
 //! holds the low square numbers); white plays "up", toward row 0.
+
+use super::schema::BoardSquares;
 
 /// A diagonal direction on the board, as seen in the diagram (white at the bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +64,88 @@ impl Direction {
     }
 }
 
+/// One of the eight ways along a line from a square, as seen in the diagram (white at the
+/// bottom). The first four are the diagonals in the order of [`Direction`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Diagonally toward the top-left.
+    UpLeft = 0,
+    /// Diagonally toward the top-right.
+    UpRight = 1,
+    /// Diagonally toward the bottom-left.
+    DownLeft = 2,
+    /// Diagonally toward the bottom-right.
+    DownRight = 3,
+    /// Along the column toward the top (white's forward).
+    Up = 4,
+    /// Along the column toward the bottom.
+    Down = 5,
+    /// Along the row toward the left.
+    Left = 6,
+    /// Along the row toward the right.
+    Right = 7,
+}
+
+impl Step {
+    /// All eight, diagonals first.
+    pub const ALL: [Step; 8] = [
+        Step::UpLeft,
+        Step::UpRight,
+        Step::DownLeft,
+        Step::DownRight,
+        Step::Up,
+        Step::Down,
+        Step::Left,
+        Step::Right,
+    ];
+
+    /// The opposite way.
+    pub const fn opposite(self) -> Step {
+        match self {
+            Step::UpLeft => Step::DownRight,
+            Step::UpRight => Step::DownLeft,
+            Step::DownLeft => Step::UpRight,
+            Step::DownRight => Step::UpLeft,
+            Step::Up => Step::Down,
+            Step::Down => Step::Up,
+            Step::Left => Step::Right,
+            Step::Right => Step::Left,
+        }
+    }
+
+    /// Along a diagonal (not a row or column).
+    pub const fn is_diagonal(self) -> bool {
+        (self as u8) < 4
+    }
+
+    /// Toward the top of the diagram (white's forward), toward the bottom, or neither.
+    pub const fn vertical(self) -> i32 {
+        match self {
+            Step::UpLeft | Step::UpRight | Step::Up => -1,
+            Step::DownLeft | Step::DownRight | Step::Down => 1,
+            Step::Left | Step::Right => 0,
+        }
+    }
+
+    /// The change of (row, real column) of one step on a board whose squares are `squares`.
+    const fn delta(self, all: bool) -> (i32, i32) {
+        let o = if all { 1 } else { 2 };
+        match self {
+            Step::UpLeft => (-1, -1),
+            Step::UpRight => (-1, 1),
+            Step::DownLeft => (1, -1),
+            Step::DownRight => (1, 1),
+            Step::Up => (-o, 0),
+            Step::Down => (o, 0),
+            Step::Left => (0, -o),
+            Step::Right => (0, o),
+        }
+    }
+}
+
+/// No square: the edge of the board in a [`Geometry::next`] table.
+pub const NO_SQUARE: u8 = u8::MAX;
+
 /// Which corner square of the bottom row (white's left-hand corner) is playable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayableCorner {
@@ -74,6 +164,14 @@ pub enum GeometryError {
     /// Too few rows.
     #[error("a board needs at least 4 rows (got {0})")]
     TooFewRows(u32),
+    /// A board of all squares has more than 64.
+    #[error("a {columns}x{rows} board of all squares has {} squares, more than the 64 of the engine's layout", columns * rows)]
+    TooManySquares {
+        /// Columns asked for.
+        columns: u32,
+        /// Rows asked for.
+        rows: u32,
+    },
     /// The padded layout does not fit into 64 bits.
     #[error(
         "a {columns}x{rows} board does not fit the engine's 64-bit layout \
@@ -95,6 +193,7 @@ pub struct Geometry {
     columns: u32,
     rows: u32,
     corner: PlayableCorner,
+    all: bool,
     half: u32,
     mirrored: bool,
     squares: u64,
@@ -103,19 +202,30 @@ pub struct Geometry {
     bit_to_number: [u8; 64],
     bit_to_coord: [(u8, u8); 64],
     rays: Box<[[u64; 4]; 64]>,
+    next: Box<[[u8; 8]; 64]>,
 }
 
 impl Geometry {
-    /// Lays out a board of `columns` x `rows` squares with the given playable corner.
-    pub fn new(columns: u32, rows: u32, corner: PlayableCorner) -> Result<Self, GeometryError> {
-        if columns < 4 || !columns.is_multiple_of(2) {
+    /// Lays out a board of `columns` x `rows` squares with the given playable corner (a board
+    /// of all squares has no unplayable corner).
+    pub fn new(
+        columns: u32,
+        rows: u32,
+        corner: PlayableCorner,
+        squares: BoardSquares,
+    ) -> Result<Self, GeometryError> {
+        let all = squares == BoardSquares::All;
+        if columns < 4 || (!all && !columns.is_multiple_of(2)) {
             return Err(GeometryError::OddColumns(columns));
         }
         if rows < 4 {
             return Err(GeometryError::TooFewRows(rows));
         }
+        if all && columns * rows > 64 {
+            return Err(GeometryError::TooManySquares { columns, rows });
+        }
         let bits = rows.div_ceil(2) * (columns + 1);
-        if bits > 64 {
+        if !all && bits > 64 {
             return Err(GeometryError::TooLarge {
                 columns,
                 rows,
@@ -126,11 +236,12 @@ impl Geometry {
         // Internally a square (row, icol) is playable when row + icol is odd. The real column
         // is mirrored when that parity would make the wrong corner playable.
         let a1_playable_unmirrored = (rows - 1) % 2 == 1;
-        let mirrored = a1_playable_unmirrored != (corner == PlayableCorner::LowerLeft);
+        let mirrored = !all && a1_playable_unmirrored != (corner == PlayableCorner::LowerLeft);
         let mut geo = Geometry {
             columns,
             rows,
             corner,
+            all,
             half,
             mirrored,
             squares: 0,
@@ -139,6 +250,7 @@ impl Geometry {
             bit_to_number: [0; 64],
             bit_to_coord: [(u8::MAX, u8::MAX); 64],
             rays: Box::new([[0; 4]; 64]),
+            next: Box::new([[NO_SQUARE; 8]; 64]),
         };
         for row in 0..rows {
             for col in 0..columns {
@@ -170,6 +282,12 @@ impl Geometry {
                 }
                 geo.rays[bit as usize][dir as usize] = ray;
             }
+            for step in Step::ALL {
+                let (dr, dc) = step.delta(all);
+                if let Some(b) = geo.bit_at(row as i32 + dr, col as i32 + dc) {
+                    geo.next[bit as usize][step as usize] = b as u8;
+                }
+            }
         }
         Ok(geo)
     }
@@ -187,6 +305,9 @@ impl Geometry {
         if row < 0 || col < 0 || row >= self.rows as i32 || col >= self.columns as i32 {
             return None;
         }
+        if self.all {
+            return Some(row as u32 * self.columns + col as u32);
+        }
         let icol = self.internal_column(col);
         if (row + icol) % 2 == 0 {
             return None;
@@ -203,6 +324,23 @@ impl Geometry {
     /// Number of rows.
     pub fn rows(&self) -> u32 {
         self.rows
+    }
+
+    /// Whether every square is played (not only the dark ones).
+    pub fn all_squares(&self) -> bool {
+        self.all
+    }
+
+    /// Whether the board uses the padded layout of dark squares, where every diagonal step is
+    /// a shift.
+    pub fn is_padded(&self) -> bool {
+        !self.all
+    }
+
+    /// The next playable square from `bit` along `step`, or [`NO_SQUARE`] at the edge.
+    #[inline(always)]
+    pub fn next(&self, bit: u32, step: Step) -> u8 {
+        self.next[bit as usize][step as usize]
     }
 
     /// Which bottom corner is playable.
@@ -310,6 +448,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn lines_of_all_squares_and_of_dark_squares() {
+        // Turkish layout: 1 = a8 is bit 0, 64 = h1 is bit 63; d4 is row 4, column 3.
+        let g = Geometry::new(8, 8, PlayableCorner::LowerLeft, BoardSquares::All).unwrap();
+        assert_eq!(g.square_count(), 64);
+        let d4 = g.bit_of_algebraic("d4").unwrap();
+        let name = |b: u8| g.algebraic(b as u32);
+        assert_eq!(name(g.next(d4, Step::Up)), "d5");
+        assert_eq!(name(g.next(d4, Step::Left)), "c4");
+        assert_eq!(name(g.next(d4, Step::DownRight)), "e3");
+        let h1 = g.bit_of_algebraic("h1").unwrap();
+        assert_eq!(g.next(h1, Step::Right), NO_SQUARE);
+        assert_eq!(g.next(h1, Step::Down), NO_SQUARE);
+        // Frisian: along a row the next dark square is two columns away (28 -> 29, c5 -> e5),
+        // along a column two rows away (33 -> 23).
+        let g = Geometry::new(10, 10, PlayableCorner::LowerLeft, BoardSquares::Dark).unwrap();
+        let sq = |n: u32| g.bit_of_number(n).unwrap();
+        assert_eq!(g.next(sq(28), Step::Right), sq(29) as u8);
+        assert_eq!(g.next(sq(33), Step::Up), sq(23) as u8);
+        assert_eq!(g.next(sq(30), Step::Right), NO_SQUARE);
+        assert_eq!(g.next(sq(5), Step::Up), NO_SQUARE);
+    }
+
+    #[test]
     fn steps_match_rays() {
         for (c, r, corner) in [
             (8, 8, PlayableCorner::LowerLeft),
@@ -317,7 +478,7 @@ mod tests {
             (10, 10, PlayableCorner::LowerLeft),
             (6, 7, PlayableCorner::LowerRight),
         ] {
-            let g = Geometry::new(c, r, corner).unwrap();
+            let g = Geometry::new(c, r, corner, BoardSquares::Dark).unwrap();
             assert_eq!(g.square_count(), c * r / 2);
             for bit in g.bits() {
                 for dir in Direction::ALL {

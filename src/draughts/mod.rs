@@ -51,6 +51,21 @@ impl Draughts {
         self
     }
 
+    /// The same game played by the line-table generator, which follows lines square by
+    /// square through tables instead of shifting bitboards (a second generator that tests
+    /// compare with the first; variants with lines along rows and columns always use it).
+    #[doc(hidden)]
+    pub fn with_line_tables(mut self) -> Draughts {
+        self.kernel.use_line_tables(&self.rules);
+        self
+    }
+
+    /// Whether the line-table generator plays this game (rules the shift-based kernel does not
+    /// cover: lines along rows and columns, a board of all squares, captures weighed by value).
+    pub fn follows_line_tables(&self) -> bool {
+        self.kernel.follows_line_tables()
+    }
+
     /// Loads rules by spec (see [`Rules::load`]) and compiles them.
     pub fn load(spec: &str) -> Result<Draughts, LocatedError> {
         Rules::load(spec).map(Draughts::new)
@@ -236,10 +251,61 @@ impl Game for Draughts {
     }
 
     fn outcome(&self, history: &[Position]) -> Outcome {
-        match history.last() {
-            Some(pos) => Draughts::outcome(self, pos),
-            None => Outcome::Ongoing,
+        let Some(pos) = history.last() else {
+            return Outcome::Ongoing;
+        };
+        let outcome = Draughts::outcome(self, pos);
+        if outcome == Outcome::Ongoing
+            && self.rules.king_quiet_moves_in_a_row.is_some()
+            && self
+                .legal_moves(pos)
+                .iter()
+                .all(|mv| self.refused_in_game(history, mv).is_some())
+        {
+            return Outcome::Win {
+                winner: colour_name(pos.side.opponent()).into(),
+                reason: format!(
+                    "{} has no legal move (its only moves are refused by the limit on a king's \
+                     ordinary moves in a row)",
+                    colour_name(pos.side)
+                ),
+            };
         }
+        outcome
+    }
+
+    fn refused_in_game(&self, history: &[Position], mv: &Move) -> Option<String> {
+        let limit = self.rules.king_quiet_moves_in_a_row?;
+        let pos = history.last()?;
+        let own = pos.pieces(pos.side);
+        if mv.is_capture() || pos.kings >> mv.from & 1 == 0 || own & !pos.kings == 0 {
+            return None;
+        }
+        // Walk back over this side's moves: each must be an ordinary move of this king, the
+        // one before ending where the next began.
+        let mut at = mv.from as u32;
+        let mut run = 0;
+        let mut i = history.len() - 1;
+        while i >= 2 && run < limit {
+            let (before, after) = (&history[i - 2], &history[i - 1]);
+            let (b, a) = (before.pieces(pos.side), after.pieces(pos.side));
+            let (left, arrived) = (b & !a, a & !b);
+            let quiet = before.pieces(pos.side.opponent()) == after.pieces(pos.side.opponent());
+            if !quiet || left.count_ones() != 1 || arrived != 1u64 << at || before.kings & left == 0
+            {
+                break;
+            }
+            at = left.trailing_zeros();
+            run += 1;
+            i -= 2;
+        }
+        (run >= limit).then(|| {
+            format!(
+                "the king on {} has made {limit} ordinary moves in a row and its side still has \
+                 men",
+                self.square_text(mv.from as u32)
+            )
+        })
     }
 
     fn side_names(&self) -> [&str; 2] {

@@ -11,7 +11,7 @@ use super::geometry::{Geometry, PlayableCorner};
 use super::position::Position;
 use super::schema::*;
 use crate::diagnostics::LocatedError;
-use crate::rules::{Family, Loader, need};
+use crate::rules::{Family, Loader, Val, need};
 
 /// How moves are written for a variant.
 #[derive(Clone, Debug)]
@@ -26,6 +26,15 @@ pub struct Notation {
     pub pdn_game_type: Option<u32>,
 }
 
+/// What a man and a king are worth to the `most-value` capture criterion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceValues {
+    /// A man's worth.
+    pub man: u32,
+    /// A king's worth.
+    pub king: u32,
+}
+
 /// The draw rule by quiet moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRule {
@@ -37,6 +46,23 @@ pub struct DrawRule {
     pub reset_by_promotion: bool,
     /// Any man move resets the counter.
     pub reset_by_man_move: bool,
+}
+
+/// The kinds of line a piece moves or captures along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lines {
+    /// Along the diagonals.
+    pub diagonal: bool,
+    /// Along rows and columns.
+    pub orthogonal: bool,
+}
+
+impl Lines {
+    /// The diagonals only (every draughts variant but a few).
+    pub const DIAGONAL: Lines = Lines {
+        diagonal: true,
+        orthogonal: false,
+    };
 }
 
 /// A variant's rules, checked and compiled: what the engine reads. Built by [`Rules::load`].
@@ -62,12 +88,26 @@ pub struct Rules {
     pub king_range: KingRange,
     /// Where a flying king lands after taking a piece.
     pub king_landing: KingLanding,
+    /// The lines a man moves along (forward; along rows and columns, sideways too).
+    pub man_move_lines: Lines,
+    /// The lines a man captures along.
+    pub man_capture_lines: Lines,
+    /// The lines a king moves along.
+    pub king_move_lines: Lines,
+    /// The lines a king captures along.
+    pub king_capture_lines: Lines,
+    /// A king may make at most this many ordinary moves in a row while its side has men.
+    pub king_quiet_moves_in_a_row: Option<u32>,
     /// A player who can capture must.
     pub compulsory_capture: bool,
     /// Capture precedence criteria, compared in order.
     pub precedence: Vec<Criterion>,
     /// When captured pieces leave the board.
     pub removal: Removal,
+    /// A capturing piece may turn straight back (180 degrees) between two jumps.
+    pub may_reverse: bool,
+    /// What a man and a king are worth to the `most-value` criterion.
+    pub values: PieceValues,
     /// A man reaching the far row mid-capture.
     pub promotion_during_capture: PromotionDuringCapture,
     /// The quiet-move draw rule, if any.
@@ -131,12 +171,30 @@ pub(crate) fn compile(
         board.rows,
         "the number of rows, e.g. `rows = 8`"
     );
-    let corner = need!(
-        loader,
-        file,
-        board.playable_corner,
-        "`playable_corner = \"lower-left\"` (a1 is dark) or \"lower-right\""
-    );
+    let board_squares = file.board.as_ref().and_then(|b| b.value.squares.as_ref());
+    let all_squares = board_squares.is_some_and(|s| s.value == BoardSquares::All);
+    let corner = if all_squares {
+        let corner = file
+            .board
+            .as_ref()
+            .and_then(|b| b.value.playable_corner.as_ref());
+        if let Some(c) = corner {
+            loader.warn(loader.at(
+                c,
+                "`playable_corner` changes nothing on a board of all squares",
+                Some("every square is played: remove the key".into()),
+            ));
+        }
+        Some(corner)
+    } else {
+        need!(
+            loader,
+            file,
+            board.playable_corner,
+            "`playable_corner = \"lower-left\"` (a1 is dark) or \"lower-right\""
+        )
+        .map(Some)
+    };
     let first = need!(
         loader,
         file,
@@ -285,9 +343,97 @@ pub(crate) fn compile(
             ));
         }
     }
+    let lines = |list: Option<&Val<Vec<Val<Line>>>>| -> Lines {
+        let Some(list) = list else {
+            return Lines::DIAGONAL;
+        };
+        if list.value.is_empty() {
+            loader.report(loader.at(
+                list,
+                "a piece with no line to go along",
+                Some("list \"diagonal\", \"orthogonal\" or both".into()),
+            ));
+        }
+        let mut seen = Vec::new();
+        for l in &list.value {
+            if seen.contains(&l.value) {
+                loader.report(loader.at(
+                    l,
+                    "a line listed twice",
+                    Some("each of \"diagonal\" and \"orthogonal\" may appear once".into()),
+                ));
+            }
+            seen.push(l.value);
+        }
+        Lines {
+            diagonal: seen.contains(&Line::Diagonal),
+            orthogonal: seen.contains(&Line::Orthogonal),
+        }
+    };
+    let man_section = file.man.as_ref().map(|m| &m.value);
+    let king_section = file.king.as_ref().map(|k| &k.value);
+    let man_move_lines = lines(man_section.and_then(|m| m.move_lines.as_ref()));
+    let man_capture_lines = lines(man_section.and_then(|m| m.capture_lines.as_ref()));
+    let king_move_lines = lines(king_section.and_then(|k| k.move_lines.as_ref()));
+    let king_capture_lines = lines(king_section.and_then(|k| k.capture_lines.as_ref()));
+    let quiet_limit = king_section.and_then(|k| k.quiet_moves_in_a_row.as_ref());
+    if let Some(q) = quiet_limit
+        && q.value == 0
+    {
+        loader.report(loader.at(
+            q,
+            "a king that may never make an ordinary move while its side has men",
+            Some("give at least 1, or leave the key out for no limit".into()),
+        ));
+    }
+    let capture_section = file.capture.as_ref().map(|c| &c.value);
+    let may_reverse = capture_section.and_then(|c| c.may_reverse.as_ref());
+    if let (Some(rev), Some(removal)) = (may_reverse, removal)
+        && !rev.value
+        && removal.value == Removal::EndOfMove
+    {
+        loader.warn(
+            loader.at(
+                rev,
+                "`may_reverse = false` changes nothing with `removal = \"end-of-move\"`",
+                Some(
+                    "the piece just taken stays on the board until the move ends and blocks the \
+                 way back"
+                        .into(),
+                ),
+            ),
+        );
+    }
+    let man_value = capture_section.and_then(|c| c.man_value.as_ref());
+    let king_value = capture_section.and_then(|c| c.king_value.as_ref());
+    let by_value = criteria.contains(&Criterion::MostValue);
+    for v in [man_value, king_value].into_iter().flatten() {
+        if !by_value {
+            loader.warn(loader.at(
+                v,
+                "a piece value that no criterion reads",
+                Some("values are read by `\"most-value\"` in `precedence`".into()),
+            ));
+        } else if v.value == 0 || v.value > 1_000_000 {
+            loader.report(loader.at(
+                v,
+                format!("a value of {}", v.value),
+                Some("give a whole number from 1 to 1000000".into()),
+            ));
+        }
+    }
+    if by_value && (man_value.is_none() || king_value.is_none()) {
+        let at = precedence.expect("the criterion came from it");
+        loader.report(loader.at(
+            at,
+            "`most-value` needs what a man and a king are worth",
+            Some("add `man_value` and `king_value` to [capture], e.g. 2 and 3".into()),
+        ));
+    }
     if let (Some(promo), Some(men)) = (promo, man_captures)
         && promo.value == PromotionDuringCapture::OnlyAtEnd
         && men.value == ManCaptureDirections::Forward
+        && !man_capture_lines.orthogonal
     {
         loader.warn(
             loader.at(
@@ -335,9 +481,14 @@ pub(crate) fn compile(
     let geometry = match Geometry::new(
         columns.value,
         rows.value,
-        match corner.value {
-            CornerName::LowerLeft => PlayableCorner::LowerLeft,
-            CornerName::LowerRight => PlayableCorner::LowerRight,
+        match corner.map(|c| c.value) {
+            Some(CornerName::LowerRight) => PlayableCorner::LowerRight,
+            _ => PlayableCorner::LowerLeft,
+        },
+        if all_squares {
+            BoardSquares::All
+        } else {
+            BoardSquares::Dark
         },
     ) {
         Ok(g) => g,
@@ -350,11 +501,13 @@ pub(crate) fn compile(
             loader.report(loader.at(
                 at,
                 e.to_string(),
-                Some(
+                Some(if all_squares {
+                    "a board of all squares has at most 64: 8x8, 4x16 or 6x10 fit".into()
+                } else {
                     "an even number of columns, at least 4 rows, and ceil(rows / 2) * (columns + 1) \
                      at most 64: 8x8, 10x10, 12x8 and 14x8 fit; 12x12 does not yet"
-                        .into(),
-                ),
+                        .into()
+                }),
             ));
             return Err(loader.stopped());
         }
@@ -477,6 +630,16 @@ pub(crate) fn compile(
         men_capture_kings: men_capture_kings.value,
         king_range: king_range.value,
         king_landing: landing.map_or(KingLanding::AnySquareBeyond, |l| l.value),
+        man_move_lines,
+        man_capture_lines,
+        king_move_lines,
+        king_capture_lines,
+        king_quiet_moves_in_a_row: quiet_limit.map(|q| q.value),
+        may_reverse: may_reverse.is_none_or(|r| r.value),
+        values: PieceValues {
+            man: man_value.map_or(1, |v| v.value),
+            king: king_value.map_or(1, |v| v.value),
+        },
         compulsory_capture: compulsory.value,
         precedence: criteria,
         removal: removal.value,

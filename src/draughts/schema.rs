@@ -37,6 +37,27 @@ pub enum CornerName {
     LowerRight,
 }
 
+/// Which squares of the board are played on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BoardSquares {
+    /// Only the dark squares, every other one (the usual draughts board).
+    Dark,
+    /// Every square (Turkish draughts).
+    All,
+}
+
+/// A kind of line a piece moves or captures along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Line {
+    /// The diagonals.
+    Diagonal,
+    /// Rows and columns. On a board of dark squares the next square along a row or column is
+    /// two squares away (the light square between is not played on).
+    Orthogonal,
+}
+
 /// The directions in which a man may capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -100,6 +121,9 @@ pub enum Criterion {
     MostPieces,
     /// Only the captures taking the most kings.
     MostKings,
+    /// Only the captures taking the highest value, a man counting `[capture] man_value` and a
+    /// king `[capture] king_value`.
+    MostValue,
     /// If a king can capture, only king captures.
     MadeByKing,
     /// Only the captures in which a king is taken earliest (positions compared in jump order).
@@ -170,6 +194,8 @@ pub struct BoardSection {
     pub rows: Option<Val<u32>>,
     /// Which corner of white's bottom row is playable.
     pub playable_corner: Option<Val<CornerName>>,
+    /// The dark squares only (default) or all of them.
+    pub squares: Option<Val<BoardSquares>>,
 }
 
 /// `[setup]`
@@ -192,6 +218,10 @@ pub struct ManSection {
     pub captures: Option<Val<ManCaptureDirections>>,
     /// Whether a man may capture a king.
     pub captures_kings: Option<Val<bool>>,
+    /// The lines a man moves along, forward (default: diagonal).
+    pub move_lines: Option<Val<Vec<Val<Line>>>>,
+    /// The lines a man captures along (default: diagonal).
+    pub capture_lines: Option<Val<Vec<Val<Line>>>>,
 }
 
 /// `[king]`
@@ -202,6 +232,13 @@ pub struct KingSection {
     pub range: Option<Val<KingRange>>,
     /// Where a flying king lands after taking a piece (default: any square beyond).
     pub landing: Option<Val<KingLanding>>,
+    /// The lines a king moves along (default: diagonal).
+    pub move_lines: Option<Val<Vec<Val<Line>>>>,
+    /// The lines a king captures along (default: diagonal).
+    pub capture_lines: Option<Val<Vec<Val<Line>>>>,
+    /// A king may not make more than this many ordinary moves in a row while its side has men
+    /// (default: no limit). A rule of play, not of perft: it needs the game's moves.
+    pub quiet_moves_in_a_row: Option<Val<u32>>,
 }
 
 /// `[capture]`
@@ -214,6 +251,13 @@ pub struct CaptureSection {
     pub precedence: Option<Val<Vec<Val<Criterion>>>>,
     /// When captured pieces are removed.
     pub removal: Option<Val<Removal>>,
+    /// Whether a capturing piece may go straight back along the line it came on (a
+    /// 180-degree turn) between two jumps (default: true).
+    pub may_reverse: Option<Val<bool>>,
+    /// A man's worth for the `most-value` criterion.
+    pub man_value: Option<Val<u32>>,
+    /// A king's worth for the `most-value` criterion.
+    pub king_value: Option<Val<u32>>,
 }
 
 /// `[promotion]`
@@ -248,11 +292,11 @@ pub struct NotationSection {
     pub pdn_game_type: Option<Val<u32>>,
 }
 
-merge_fields!(BoardSection: columns, rows, playable_corner);
+merge_fields!(BoardSection: columns, rows, playable_corner, squares);
 merge_fields!(SetupSection: rows_of_men, fen, first_to_move);
-merge_fields!(ManSection: captures, captures_kings);
-merge_fields!(KingSection: range, landing);
-merge_fields!(CaptureSection: compulsory, precedence, removal);
+merge_fields!(ManSection: captures, captures_kings, move_lines, capture_lines);
+merge_fields!(KingSection: range, landing, move_lines, capture_lines, quiet_moves_in_a_row);
+merge_fields!(CaptureSection: compulsory, precedence, removal, may_reverse, man_value, king_value);
 merge_fields!(PromotionSection: during_capture);
 merge_fields!(DrawSection: quiet_moves, reset_by);
 merge_fields!(NotationSection: squares, capture_separator, move_separator, pdn_game_type);

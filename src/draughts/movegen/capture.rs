@@ -12,6 +12,13 @@ pub(crate) trait Sink {
     fn land(&mut self, _slot: usize, _square: u8) {}
     /// Offers one complete capture sequence of `jumps` jumps.
     fn capture(&mut self, mv: Move, score: u128, jumps: u32);
+    /// Offers one complete capture sequence, merged with an earlier one of the same move
+    /// whatever the number of jumps (the kernel's shortcut for fewer than three jumps holds
+    /// only on diagonals).
+    #[inline]
+    fn capture_any(&mut self, mv: Move, score: u128, jumps: u32) {
+        self.capture(mv, score, jumps)
+    }
     /// Offers an ordinary move.
     fn quiet(&mut self, mv: Move);
     /// Whether any capture has been accepted.
@@ -75,6 +82,23 @@ impl Sink for MoveList {
             m.paths += 1;
             return;
         }
+        self.moves.push(mv);
+        self.captures = self.moves.len();
+    }
+
+    fn capture_any(&mut self, mv: Move, score: u128, jumps: u32) {
+        if score < self.best {
+            return;
+        }
+        if score > self.best {
+            self.moves.clear();
+            self.best = score;
+        }
+        if let Some(m) = self.moves.iter_mut().find(|m| m.same_as(&mv)) {
+            m.paths += 1;
+            return;
+        }
+        let _ = jumps;
         self.moves.push(mv);
         self.captures = self.moves.len();
     }
@@ -219,6 +243,12 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
                 Criterion::MostPieces => (score << 7) | self.captured.count_ones() as u128,
                 Criterion::MostKings => {
                     (score << 7) | (self.captured & self.enemy_kings).count_ones() as u128
+                }
+                Criterion::MostValue => {
+                    let kings = (self.captured & self.enemy_kings).count_ones();
+                    let men = self.captured.count_ones() - kings;
+                    let value = men * self.k.values.man + kings * self.k.values.king;
+                    (score << 40) | value as u128
                 }
                 Criterion::MadeByKing => (score << 1) | self.started_as_king as u128,
                 Criterion::KingTakenEarliest => (score << 64) | self.king_order as u128,

@@ -19,6 +19,8 @@ pub struct Kernel {
     pub(super) compulsory: bool,
     pub(super) precedence: [Criterion; 4],
     pub(super) criteria: usize,
+    /// A man's and a king's worth to the `most-value` criterion.
+    pub(super) values: crate::draughts::rules::PieceValues,
     /// The precedence is the number of pieces alone: the score is the number of jumps.
     pub(super) score_is_jumps: bool,
     /// The precedence looks at the order in which kings are taken.
@@ -30,6 +32,8 @@ pub struct Kernel {
     pub(super) men_backward: bool,
     /// Single-jump captures can be counted in bulk: the precedence cannot tell them apart.
     pub(super) bulk_single_jumps: bool,
+    /// The line-table generator, when the rules need it (the shift-based code is then unused).
+    pub(super) lines: Option<Box<Lines64>>,
     /// Zobrist keys: [white man, white king, black man, black king][square bit].
     pub(super) zobrist: Box<[[u64; 64]; 4]>,
     pub(super) zobrist_black_to_move: u64,
@@ -68,6 +72,7 @@ impl Kernel {
             compulsory: rules.compulsory_capture,
             precedence,
             criteria: rules.precedence.len(),
+            values: rules.values,
             score_is_jumps: rules.precedence == [Criterion::MostPieces],
             king_order: rules.precedence.contains(&Criterion::KingTakenEarliest),
             flying: rules.king_range == KingRange::Flying,
@@ -75,11 +80,23 @@ impl Kernel {
             immediate: rules.removal == Removal::Immediate,
             men_backward: rules.men_capture_backward,
             bulk_single_jumps: rules.precedence.iter().all(|c| *c == Criterion::MostPieces),
+            lines: Lines64::needed(rules).then(|| Box::new(Lines64::new(rules))),
             zobrist: Box::new(std::array::from_fn(|kind| {
                 std::array::from_fn(|bit| splitmix64(((kind as u64) << 8) | bit as u64))
             })),
             zobrist_black_to_move: splitmix64(0xB1AC),
         }
+    }
+
+    /// Runs the line-table generator whatever the rules (a second, independent generator to
+    /// compare the kernel with).
+    pub(crate) fn use_line_tables(&mut self, rules: &Rules) {
+        self.lines = Some(Box::new(Lines64::new(rules)));
+    }
+
+    /// Whether the line-table generator plays these rules.
+    pub fn follows_line_tables(&self) -> bool {
+        self.lines.is_some()
     }
 
     /// Runs the generator that reads the board layout from the kernel whatever the size.

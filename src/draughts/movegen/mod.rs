@@ -85,6 +85,7 @@ macro_rules! with_shape {
 mod capture;
 mod kernel;
 mod leaf;
+mod lines;
 mod perft;
 mod quiet;
 
@@ -99,6 +100,7 @@ pub use kernel::Kernel;
 use kernel::nearest;
 use kernel::{BoardSize, Shape, ShapeOf};
 use leaf::*;
+use lines::Lines64;
 pub(crate) use perft::perft_dispatch;
 use quiet::{count_quiet, quiet};
 
@@ -205,6 +207,10 @@ fn play_as<const WHITE: bool>(pos: &Position, mv: &Move) -> (u64, u64, u64) {
 /// Unique legal moves.
 pub(crate) fn legal_moves(k: &Kernel, pos: &Position) -> MoveList {
     let mut list = MoveList::with_capacity(64);
+    if let Some(g) = &k.lines {
+        g.generate(pos, &mut list);
+        return list;
+    }
     fn run<P: Shape>(k: &Kernel, pos: &Position, list: &mut MoveList) {
         generate::<P, MoveList>(k, pos, list)
     }
@@ -215,6 +221,10 @@ pub(crate) fn legal_moves(k: &Kernel, pos: &Position) -> MoveList {
 /// Unique legal moves with their jump sequences.
 pub(crate) fn detailed_moves(k: &Kernel, pos: &Position) -> Vec<DetailedMove> {
     let mut list = DetailedList::default();
+    if let Some(g) = &k.lines {
+        g.generate(pos, &mut list);
+        return list.moves;
+    }
     fn run<P: Shape>(k: &Kernel, pos: &Position, list: &mut DetailedList) {
         generate::<P, DetailedList>(k, pos, list)
     }

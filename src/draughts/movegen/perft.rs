@@ -283,6 +283,13 @@ pub(crate) fn perft_dispatch(
     table: Option<&Table<[u64; 3]>>,
 ) -> u128 {
     let mut lists = buffers(depth);
+    if let Some(g) = &k.lines {
+        let _ = table;
+        return match count {
+            Count::Unique => g.perft::<false>(pos, depth, &mut lists),
+            Count::Paths => g.perft::<true>(pos, depth, &mut lists),
+        };
+    }
     fn run<P: Shape>(
         k: &Kernel,
         pos: &Position,

@@ -1,0 +1,453 @@
+//! The line-table generator: every rule of the vocabulary on any layout, following lines
+//! square by square through the geometry's tables of next squares. It plays what the
+//! shift-based kernel cannot: lines along rows and columns (Frisian, Turkish), boards of all
+//! squares, captures weighed by value, and captures that may not turn back. It is also an
+//! independent second generator for the variants the kernel plays: the tests compare the two.
+//!
+//! Like the kernel it allocates nothing per node: move lists are reused buffers, the search
+//! state lives on the stack.
+use super::*;
+use crate::draughts::geometry::{NO_SQUARE, Step};
+use crate::draughts::rules::{Lines, PieceValues, Rules};
+use crate::draughts::schema::{KingLanding, KingRange, PromotionDuringCapture, Removal};
+
+/// Up to eight steps, in a fixed order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Steps {
+    list: [Step; 8],
+    len: usize,
+}
+
+impl Steps {
+    /// The steps along `lines` that pass `keep`.
+    fn along(lines: Lines, keep: impl Fn(Step) -> bool) -> Steps {
+        let mut steps = Steps {
+            list: [Step::Up; 8],
+            len: 0,
+        };
+        for s in Step::ALL {
+            let on_line = if s.is_diagonal() {
+                lines.diagonal
+            } else {
+                lines.orthogonal
+            };
+            if on_line && keep(s) {
+                steps.list[steps.len] = s;
+                steps.len += 1;
+            }
+        }
+        steps
+    }
+
+    #[inline(always)]
+    fn iter(&self) -> impl Iterator<Item = Step> + '_ {
+        self.list[..self.len].iter().copied()
+    }
+}
+
+/// The rules compiled for the line-table generator.
+#[derive(Clone, Debug)]
+pub(crate) struct Lines64 {
+    squares: u64,
+    next: Box<[[u8; 8]; 64]>,
+    /// [white, black]: where a man steps (forward, and sideways along rows).
+    man_moves: [Steps; 2],
+    /// [white, black]: where a man captures.
+    man_captures: [Steps; 2],
+    king_moves: Steps,
+    king_captures: Steps,
+    flying: bool,
+    landing: KingLanding,
+    immediate: bool,
+    may_reverse: bool,
+    men_capture_kings: bool,
+    promotion: PromotionDuringCapture,
+    /// The row where white men are crowned (top row), and black's (bottom row).
+    promotion_rows: [u64; 2],
+    compulsory: bool,
+    precedence: Vec<Criterion>,
+    values: PieceValues,
+}
+
+impl Lines64 {
+    /// Compiles the rules.
+    pub(crate) fn new(rules: &Rules) -> Lines64 {
+        let geo = &rules.geometry;
+        let mut next = Box::new([[NO_SQUARE; 8]; 64]);
+        for bit in geo.bits() {
+            for s in Step::ALL {
+                next[bit as usize][s as usize] = geo.next(bit, s);
+            }
+        }
+        // White moves up (toward row 0), black down; sideways is along a row.
+        let forward = |white: bool| move |s: Step| s.vertical() == if white { -1 } else { 1 };
+        let man_steps = |lines: Lines, white: bool, backward: bool| {
+            Steps::along(lines, |s| {
+                forward(white)(s) || s.vertical() == 0 || (backward && s.vertical() != 0)
+            })
+        };
+        Lines64 {
+            squares: geo.squares(),
+            next,
+            man_moves: [
+                man_steps(rules.man_move_lines, true, false),
+                man_steps(rules.man_move_lines, false, false),
+            ],
+            man_captures: [
+                man_steps(rules.man_capture_lines, true, rules.men_capture_backward),
+                man_steps(rules.man_capture_lines, false, rules.men_capture_backward),
+            ],
+            king_moves: Steps::along(rules.king_move_lines, |_| true),
+            king_captures: Steps::along(rules.king_capture_lines, |_| true),
+            flying: rules.king_range == KingRange::Flying,
+            landing: rules.king_landing,
+            immediate: rules.removal == Removal::Immediate,
+            may_reverse: rules.may_reverse,
+            men_capture_kings: rules.men_capture_kings,
+            promotion: rules.promotion_during_capture,
+            promotion_rows: [geo.row_mask(0), geo.row_mask(geo.rows() - 1)],
+            compulsory: rules.compulsory_capture,
+            precedence: rules.precedence.clone(),
+            values: rules.values,
+        }
+    }
+
+    /// Whether the shift-based kernel cannot play these rules: lines along rows or columns,
+    /// a board of all squares, captures weighed by value, or a capture that may not turn back
+    /// over a square freed during it.
+    pub(crate) fn needed(rules: &Rules) -> bool {
+        let diagonal = [
+            rules.man_move_lines,
+            rules.man_capture_lines,
+            rules.king_move_lines,
+            rules.king_capture_lines,
+        ]
+        .iter()
+        .all(|l| *l == Lines::DIAGONAL);
+        !diagonal
+            || !rules.geometry.is_padded()
+            || rules.precedence.contains(&Criterion::MostValue)
+            || (!rules.may_reverse && rules.removal == Removal::Immediate)
+    }
+
+    #[inline(always)]
+    fn next(&self, bit: u32, s: Step) -> u8 {
+        self.next[bit as usize][s as usize]
+    }
+
+    /// All legal moves of `pos` into `sink`.
+    pub(crate) fn generate<S: Sink>(&self, pos: &Position, sink: &mut S) {
+        self.captures(pos, sink);
+        if !self.compulsory || !sink.has_captures() {
+            self.quiet(pos, sink);
+        }
+    }
+
+    /// The ordinary moves.
+    fn quiet<S: Sink>(&self, pos: &Position, sink: &mut S) {
+        let white = pos.side == Colour::White;
+        let own = pos.pieces(pos.side);
+        let empty = self.squares & !pos.occupied();
+        let row = self.promotion_rows[!white as usize];
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            let king = pos.kings >> from & 1 != 0;
+            let steps = if king {
+                &self.king_moves
+            } else {
+                &self.man_moves[!white as usize]
+            };
+            for s in steps.iter() {
+                let mut at = self.next(from, s);
+                while at != NO_SQUARE && empty >> at & 1 != 0 {
+                    sink.quiet(Move {
+                        captured: 0,
+                        paths: 1,
+                        from: from as u8,
+                        to: at,
+                        promotes: !king && row >> at & 1 != 0,
+                    });
+                    if !king || !self.flying {
+                        break;
+                    }
+                    at = self.next(at as u32, s);
+                }
+            }
+        }
+    }
+
+    /// The captures, with precedence.
+    fn captures<S: Sink>(&self, pos: &Position, sink: &mut S) {
+        let white = pos.side == Colour::White;
+        let own = pos.pieces(pos.side);
+        let enemy = pos.pieces(pos.side.opponent());
+        let mut search = Search {
+            g: self,
+            sink,
+            white,
+            from: 0,
+            occupied: 0,
+            enemy,
+            enemy_kings: enemy & pos.kings,
+            captured: 0,
+            jumps: 0,
+            king_order: 0,
+            started_as_king: false,
+        };
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            search.from = from;
+            search.occupied = pos.occupied() & !(1u64 << from);
+            let king = pos.kings >> from & 1 != 0;
+            search.started_as_king = king;
+            search.capture_from(from, king, None, true);
+        }
+    }
+
+    /// Perft below `pos` with one reusable list per ply.
+    pub(crate) fn perft<const PATHS: bool>(
+        &self,
+        pos: &Position,
+        depth: u32,
+        lists: &mut [MoveList],
+    ) -> u128 {
+        if depth == 0 {
+            return 1;
+        }
+        let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
+        list.clear();
+        self.generate(pos, list);
+        if depth == 1 {
+            return if PATHS {
+                list.moves.iter().map(|m| m.paths as u128).sum()
+            } else {
+                list.moves.len() as u128
+            };
+        }
+        let mut total = 0;
+        for i in 0..list.moves.len() {
+            let mv = list.moves[i];
+            let n = self.perft::<PATHS>(&play_fast(pos, &mv), depth - 1, rest);
+            total += if PATHS { n * mv.paths as u128 } else { n };
+        }
+        total
+    }
+}
+
+/// The search for the capture sequences of one piece.
+struct Search<'a, S: Sink> {
+    g: &'a Lines64,
+    sink: &'a mut S,
+    white: bool,
+    from: u32,
+    /// All pieces but the mover; taken pieces stay in it until the move ends.
+    occupied: u64,
+    enemy: u64,
+    enemy_kings: u64,
+    captured: u64,
+    jumps: u32,
+    king_order: u64,
+    started_as_king: bool,
+}
+
+impl<S: Sink> Search<'_, S> {
+    /// The squares that stop a piece now.
+    #[inline(always)]
+    fn blockers(&self) -> u64 {
+        if self.g.immediate {
+            self.occupied & !self.captured
+        } else {
+            self.occupied
+        }
+    }
+
+    /// Whether the piece on `bit` may be taken by a king (`king`) or a man.
+    #[inline(always)]
+    fn takeable(&self, bit: u8, king: bool) -> bool {
+        let b = 1u64 << bit;
+        self.enemy & !self.captured & b != 0
+            && (king || self.g.men_capture_kings || self.enemy_kings & b == 0)
+    }
+
+    fn take(&mut self, victim: u8) {
+        let bit = 1u64 << victim;
+        self.captured |= bit;
+        if self.enemy_kings & bit != 0 {
+            self.king_order |= 1u64 << (63 - self.jumps.min(63));
+        }
+        self.jumps += 1;
+    }
+
+    fn untake(&mut self, victim: u8) {
+        let bit = 1u64 << victim;
+        self.jumps -= 1;
+        self.captured &= !bit;
+        if self.enemy_kings & bit != 0 {
+            self.king_order &= !(1u64 << (63 - self.jumps.min(63)));
+        }
+    }
+
+    /// The precedence score of the capture so far, criteria compared in order.
+    fn score(&self) -> u128 {
+        let kings = (self.captured & self.enemy_kings).count_ones();
+        let pieces = self.captured.count_ones();
+        let mut score: u128 = 0;
+        for c in &self.g.precedence {
+            score = match c {
+                Criterion::MostPieces => (score << 7) | pieces as u128,
+                Criterion::MostKings => (score << 7) | kings as u128,
+                Criterion::MostValue => {
+                    let v = self.g.values;
+                    (score << 40) | ((pieces - kings) * v.man + kings * v.king) as u128
+                }
+                Criterion::MadeByKing => (score << 1) | self.started_as_king as u128,
+                Criterion::KingTakenEarliest => (score << 64) | self.king_order as u128,
+            };
+        }
+        score
+    }
+
+    fn emit(&mut self, to: u8, king: bool) {
+        let row = self.g.promotion_rows[!self.white as usize];
+        let promotes = !self.started_as_king && (king || row >> to & 1 != 0);
+        let mv = Move {
+            captured: self.captured,
+            paths: 1,
+            from: self.from as u8,
+            to,
+            promotes,
+        };
+        let score = self.score();
+        self.sink.capture_any(mv, score, self.jumps);
+    }
+
+    /// The captures of a piece on `at` (a king or a man) that came there by a jump along
+    /// `came`; `first_landing` when `at` is directly behind the piece just taken. Returns
+    /// whether there was any.
+    fn capture_from(&mut self, at: u32, king: bool, came: Option<Step>, first: bool) -> bool {
+        let steps = if king {
+            self.g.king_captures
+        } else {
+            self.g.man_captures[!self.white as usize]
+        };
+        let mut found = false;
+        for d in steps.iter() {
+            if let Some(c) = came {
+                // Straight back: blocked by the piece just taken unless it left the board;
+                // then only a flying king can go back over its square, from the first landing
+                // square (one path), and only if the rules allow the turn.
+                if d == c.opposite()
+                    && !(self.g.may_reverse && self.g.immediate && king && self.g.flying && first)
+                {
+                    continue;
+                }
+                // Going on straight is looked at from the first landing square only: one
+                // path, whichever square between the two pieces is touched.
+                if d == c && !first {
+                    continue;
+                }
+            }
+            found |= if king && self.g.flying {
+                self.flying_in(at, d)
+            } else {
+                self.short_in(at, king, d)
+            };
+        }
+        found
+    }
+
+    /// A jump of a man or a short king from `at` along `d`.
+    fn short_in(&mut self, at: u32, king: bool, d: Step) -> bool {
+        let victim = self.g.next(at, d);
+        if victim == NO_SQUARE || !self.takeable(victim, king) {
+            return false;
+        }
+        let landing = self.g.next(victim as u32, d);
+        if landing == NO_SQUARE || self.blockers() >> landing & 1 != 0 {
+            return false;
+        }
+        self.take(victim);
+        if S::WANTS_PATH {
+            self.sink.land(self.jumps as usize - 1, landing);
+        }
+        self.land_short(landing, king, d);
+        self.untake(victim);
+        true
+    }
+
+    /// After a man or a short king lands on `at` having jumped along `came`.
+    fn land_short(&mut self, at: u8, king: bool, came: Step) {
+        let row = self.g.promotion_rows[!self.white as usize];
+        if !king && row >> at & 1 != 0 {
+            match self.g.promotion {
+                PromotionDuringCapture::EndsMove => {
+                    self.emit(at, true);
+                    return;
+                }
+                PromotionDuringCapture::ContinueAsKing => {
+                    if !self.capture_from(at as u32, true, Some(came), true) {
+                        self.emit(at, true);
+                    }
+                    return;
+                }
+                PromotionDuringCapture::OnlyAtEnd => {}
+            }
+        }
+        if !self.capture_from(at as u32, king, Some(came), true) {
+            self.emit(at, king);
+        }
+    }
+
+    /// A capture by a flying king from `at` along `d`.
+    fn flying_in(&mut self, at: u32, d: Step) -> bool {
+        let blockers = self.blockers();
+        let mut victim = self.g.next(at, d);
+        while victim != NO_SQUARE && blockers >> victim & 1 == 0 {
+            victim = self.g.next(victim as u32, d);
+        }
+        if victim == NO_SQUARE || !self.takeable(victim, true) {
+            return false;
+        }
+        let mut landings = [0u8; 16];
+        let mut n = 0;
+        let mut l = self.g.next(victim as u32, d);
+        while l != NO_SQUARE && blockers >> l & 1 == 0 && n < landings.len() {
+            landings[n] = l;
+            n += 1;
+            l = self.g.next(l as u32, d);
+        }
+        if n == 0 {
+            return false;
+        }
+        // How many of the landing squares it may go on from, and end on.
+        let (go_on, end) = match self.g.landing {
+            KingLanding::AnySquareBeyond => (n, n),
+            KingLanding::DirectlyBehind => (1, 1),
+            KingLanding::DirectlyBehindLastKing if self.enemy_kings >> victim & 1 != 0 => (n, 1),
+            KingLanding::DirectlyBehindLastKing => (n, n),
+        };
+        self.take(victim);
+        let slot = self.jumps as usize - 1;
+        let mut any = false;
+        for (i, &l) in landings[..go_on].iter().enumerate() {
+            if S::WANTS_PATH {
+                self.sink.land(slot, l);
+            }
+            any |= self.capture_from(l as u32, true, Some(d), i == 0);
+        }
+        if !any {
+            for &l in &landings[..end] {
+                if S::WANTS_PATH {
+                    self.sink.land(slot, l);
+                }
+                self.emit(l, true);
+            }
+        }
+        self.untake(victim);
+        true
+    }
+}
