@@ -1,6 +1,6 @@
 //! Perft speed, one thread, no hash, bulk counting at the last ply: from the start and from
 //! one mid-game position of English, Russian, Italian and International draughts (and from the
-//! start of Pool, Thai, Killer, Frisian and Turkish); Xiangqi from
+//! start of Pool, Thai, Killer, Frisian, Turkish and Canadian); Xiangqi from
 //! the start and from the two Fairy-Stockfish test positions, Minixiangqi from the start; and,
 //! as a peer in the same run, Debian's `fairy-stockfish` counting Xiangqi perft 4 (a process
 //! per run, skipped when the binary is missing). Criterion reports leaf nodes per second as
@@ -12,7 +12,7 @@
 //! Run: `cargo bench --bench perft` (`-- xiangqi` for the Xiangqi ones only).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rulebench::{Chess, Count, Draughts, Game};
+use rulebench::{Chess, Count, Draughts, Game, Variant, with_game};
 use serde::Deserialize;
 use std::time::Duration;
 
@@ -50,6 +50,7 @@ const STARTS: &[(&str, u32)] = &[
     ("killer", 10),
     ("frisian", 8),
     ("turkish", 7),
+    ("canadian", 7),
 ];
 
 #[derive(Deserialize)]
@@ -98,17 +99,17 @@ fn perft(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(10));
     group.warm_up_time(Duration::from_secs(1));
     for &(variant, depth) in STARTS {
-        let game = Draughts::load(variant).unwrap();
+        let loaded = Variant::load(variant).unwrap();
         let table: Table = read(&format!("perft/{variant}.toml"));
         let expected = table.unique[depth as usize - 1] as u128;
-        bench_one(
+        with_game!(&loaded, game => bench_one(
             &mut group,
             format!("{variant}-start-{depth}"),
-            &game,
+            game,
             &game.start(),
             depth,
             expected,
-        );
+        ));
     }
     let midgames: Midgames = read("midgame.toml");
     for m in &midgames.case {

@@ -165,6 +165,9 @@ pub fn diff(
     };
     let mut report = match (&va, &vb) {
         (Variant::Draughts(x), Variant::Draughts(y)) => compare(&**x, &**y, fen, limits, options),
+        (Variant::WideDraughts(x), Variant::WideDraughts(y)) => {
+            compare(&**x, &**y, fen, limits, options)
+        }
         (Variant::Chess(x), Variant::Chess(y)) => compare(&**x, &**y, fen, limits, options),
         _ => return Err(mismatch()),
     }?

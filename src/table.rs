@@ -140,6 +140,7 @@ pub fn column(
         }
         let source = match &variant {
             Variant::Draughts(d) => d.rules().source.clone(),
+            Variant::WideDraughts(d) => d.rules().source.clone(),
             Variant::Chess(c) => c.rules().source.clone(),
         };
         Ok(Column {

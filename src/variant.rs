@@ -9,8 +9,10 @@ use crate::rules::{Family, family_of};
 /// A variant of any family, ready to play.
 #[derive(Clone, Debug)]
 pub enum Variant {
-    /// A draughts variant.
+    /// A draughts variant on a board that fits 64-bit bitboards.
     Draughts(Box<Draughts>),
+    /// A draughts variant on a board that needs 128-bit bitboards (12x12).
+    WideDraughts(Box<Draughts<u128>>),
     /// A chess-family variant.
     Chess(Box<Chess>),
 }
@@ -20,7 +22,16 @@ impl Variant {
     /// the engine of the family its file names.
     pub fn load(spec: &str) -> Result<Variant, LocatedError> {
         Ok(match family_of(spec)? {
-            Family::Draughts => Variant::Draughts(Box::new(Draughts::load(spec)?)),
+            Family::Draughts => {
+                // The bitboard width, chosen once for the variant: 64 bits where the board
+                // fits, 128 where it does not.
+                let rules = crate::draughts::Rules::load(spec)?;
+                if rules.geometry.fits::<u64>() {
+                    Variant::Draughts(Box::new(Draughts::new(rules)))
+                } else {
+                    Variant::WideDraughts(Box::new(Draughts::<u128>::build(rules)))
+                }
+            }
             Family::Chess => Variant::Chess(Box::new(Chess::load(spec)?)),
         })
     }
@@ -54,6 +65,10 @@ macro_rules! with_game {
         match $variant {
             $crate::variant::Variant::Draughts($game) => {
                 let $game: &$crate::draughts::Draughts = $game;
+                $body
+            }
+            $crate::variant::Variant::WideDraughts($game) => {
+                let $game: &$crate::draughts::Draughts<u128> = $game;
                 $body
             }
             $crate::variant::Variant::Chess($game) => {

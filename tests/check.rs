@@ -114,6 +114,13 @@ fn resolved_rules_load_back_the_same() {
                     "{spec}"
                 );
             }
+            (rulebench::Variant::WideDraughts(a), rulebench::Variant::WideDraughts(b)) => {
+                assert_eq!(
+                    format!("{:?}", a.rules()),
+                    format!("{:?}", b.rules()),
+                    "{spec}"
+                );
+            }
             (rulebench::Variant::Chess(a), rulebench::Variant::Chess(b)) => {
                 let (a, b) = (a.rules(), b.rules());
                 assert_eq!(

@@ -136,9 +136,9 @@ fn inconsistent_combinations() {
     assert_at(&e, &path, 6, 11, &["even number of columns"]);
     let (path, e) = error_of(
         "large",
-        &format!("{HEAD}[board]\ncolumns = 12\nrows = 12\n"),
+        &format!("{HEAD}[board]\ncolumns = 16\nrows = 16\n"),
     );
-    assert_at(&e, &path, 7, 8, &["12x12", "64-bit"]);
+    assert_at(&e, &path, 7, 8, &["16x16", "128 bits"]);
     let (path, e) = error_of("crowned", &format!("{HEAD}[setup]\nfen = \"W:W1,29:B5\"\n"));
     assert_at(&e, &path, 6, 7, &["promotion row"]);
     let (path, e) = error_of("stuck", &format!("{HEAD}[setup]\nfen = \"W:W29:B25,22\"\n"));

@@ -6,19 +6,19 @@
 
 mod common;
 
-use rulebench::{Count, Draughts, Game};
+use rulebench::{Count, Draughts, Game, Variant, with_game};
 use std::fmt::Write;
 
 /// Depths kept in the snapshots: up to about a million nodes.
-fn depth_for(game: &Draughts) -> u32 {
-    if game.rules().geometry.square_count() > 32 {
-        7
-    } else {
-        8
+fn depth_for(squares: u32) -> u32 {
+    match squares {
+        0..=32 => 8,
+        33..=64 => 7,
+        _ => 6,
     }
 }
 
-fn table(game: &Draughts, depth: u32) -> Vec<(u128, u128)> {
+fn table<G: Game>(game: &G, depth: u32) -> Vec<(u128, u128)> {
     (1..=depth)
         .map(|d| {
             (
@@ -40,9 +40,10 @@ fn render(title: &str, rows: &[(u128, u128)]) -> String {
 #[test]
 fn shipped_variant_tables() {
     for id in rulebench::Rules::shipped() {
-        let game = Draughts::load(&id).unwrap();
+        let squares = rulebench::Rules::load(&id).unwrap().geometry.square_count();
+        let variant = Variant::load(&id).unwrap();
         let reference = common::reference(&id);
-        let rows = table(&game, depth_for(&game));
+        let rows = with_game!(&variant, game => table(game, depth_for(squares)));
         for (i, (u, p)) in rows.iter().enumerate() {
             assert_eq!(
                 *u,

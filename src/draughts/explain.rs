@@ -36,7 +36,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             }
         )
     });
-    let men = |set: u64| (set & !r.start.kings).count_ones();
+    let men = |set: u128| (set & !r.start.kings).count_ones();
     out.push(format!(
         "At the start White has {} men and Black {} (FEN {start_fen}); {} moves first.",
         men(r.start.white),

@@ -1,4 +1,5 @@
-//! Board geometry: the playable squares of a draughts board laid out in a 64-bit bitboard.
+//! Board geometry: the playable squares of a draughts board laid out in a bitboard of 64 bits,
+//! or of 128 where the board needs more (12x12).
 //!
 //! Two layouts. A board of dark squares uses the padded layout below, whose diagonal steps are
 //! shifts (what the fast generator needs). A board of all squares (Turkish) numbers its squares
@@ -9,11 +10,13 @@
 //! The dark squares are numbered internally in a padded layout: every pair of rows holds
 //! `columns` squares followed by one unused "ghost" bit. With that padding each diagonal step is
 //! a constant shift (`columns / 2` or `columns / 2 + 1` bits), and a step off the board lands on
-//! a ghost bit or outside the board mask. An 8x8 board uses 35 bits, a 10x10 board 54.
+//! a ghost bit or outside the board mask. An 8x8 board uses 35 bits, a 10x10 board 54, a
+//! 12x12 board 78.
 //!
 //! Rows are counted from the top of the diagram (row 0 holds black's back rank, the side that
 //! holds the low square numbers); white plays "up", toward row 0.
 
+use super::bits::Bits;
 use super::schema::BoardSquares;
 
 /// A diagonal direction on the board, as seen in the diagram (white at the bottom).
@@ -164,17 +167,17 @@ pub enum GeometryError {
     /// Too few rows.
     #[error("a board needs at least 4 rows (got {0})")]
     TooFewRows(u32),
-    /// A board of all squares has more than 64.
-    #[error("a {columns}x{rows} board of all squares has {} squares, more than the 64 of the engine's layout", columns * rows)]
+    /// A board of all squares has more than 128.
+    #[error("a {columns}x{rows} board of all squares has {} squares, more than the 128 of the engine's widest layout", columns * rows)]
     TooManySquares {
         /// Columns asked for.
         columns: u32,
         /// Rows asked for.
         rows: u32,
     },
-    /// The padded layout does not fit into 64 bits.
+    /// The padded layout does not fit into 128 bits.
     #[error(
-        "a {columns}x{rows} board does not fit the engine's 64-bit layout \
+        "a {columns}x{rows} board does not fit the engine's widest layout, 128 bits \
          (needs ceil(rows / 2) * (columns + 1) = {bits} bits)"
     )]
     TooLarge {
@@ -196,13 +199,16 @@ pub struct Geometry {
     all: bool,
     half: u32,
     mirrored: bool,
-    squares: u64,
-    row_masks: Vec<u64>,
+    squares: u128,
+    /// One past the highest bit used.
+    bits: u32,
+    row_masks: Vec<u128>,
     number_to_bit: Vec<u8>,
-    bit_to_number: [u8; 64],
-    bit_to_coord: [(u8, u8); 64],
+    bit_to_number: [u8; 128],
+    bit_to_coord: [(u8, u8); 128],
+    /// The diagonal rays of the padded layout, where it fits 64 bits (the shift-based kernel).
     rays: Box<[[u64; 4]; 64]>,
-    next: Box<[[u8; 8]; 64]>,
+    next: Box<[[u8; 8]; 128]>,
 }
 
 impl Geometry {
@@ -221,11 +227,11 @@ impl Geometry {
         if rows < 4 {
             return Err(GeometryError::TooFewRows(rows));
         }
-        if all && columns * rows > 64 {
+        if all && columns * rows > 128 {
             return Err(GeometryError::TooManySquares { columns, rows });
         }
         let bits = rows.div_ceil(2) * (columns + 1);
-        if !all && bits > 64 {
+        if !all && bits > 128 {
             return Err(GeometryError::TooLarge {
                 columns,
                 rows,
@@ -245,17 +251,19 @@ impl Geometry {
             half,
             mirrored,
             squares: 0,
+            bits: 0,
             row_masks: vec![0; rows as usize],
             number_to_bit: Vec::new(),
-            bit_to_number: [0; 64],
-            bit_to_coord: [(u8::MAX, u8::MAX); 64],
+            bit_to_number: [0; 128],
+            bit_to_coord: [(u8::MAX, u8::MAX); 128],
             rays: Box::new([[0; 4]; 64]),
-            next: Box::new([[NO_SQUARE; 8]; 64]),
+            next: Box::new([[NO_SQUARE; 8]; 128]),
         };
         for row in 0..rows {
             for col in 0..columns {
                 if let Some(bit) = geo.bit_at(row as i32, col as i32) {
                     geo.squares |= 1 << bit;
+                    geo.bits = geo.bits.max(bit + 1);
                     geo.row_masks[row as usize] |= 1 << bit;
                     geo.number_to_bit.push(bit as u8);
                     geo.bit_to_number[bit as usize] = geo.number_to_bit.len() as u8;
@@ -263,11 +271,14 @@ impl Geometry {
                 }
             }
         }
-        let bits: Vec<u32> = geo.bits().collect();
-        for bit in bits {
+        let squares: Vec<u32> = geo.bits().collect();
+        for bit in squares {
             let (row, col) = geo.bit_to_coord[bit as usize];
             let icol = geo.internal_column(col as i32);
             for dir in Direction::ALL {
+                if all || bits > 64 {
+                    break; // the shift-based kernel's rays: padded layouts of 64 bits
+                }
                 let (dr, dc) = dir.delta();
                 let (mut r, mut c) = (row as i32 + dr, icol + dc);
                 let mut ray = 0u64;
@@ -356,17 +367,28 @@ impl Geometry {
         }
     }
 
-    /// Moves every square of `bb` one step in `dir`, dropping those that leave the board.
+    /// Moves every square of `bb` one step in `dir`, dropping those that leave the board
+    /// (the padded layout of 64 bits).
     #[inline(always)]
     pub fn step(&self, bb: u64, dir: Direction) -> u64 {
         let s = self.shift_amount(dir);
         let moved = if dir.is_down() { bb << s } else { bb >> s };
-        moved & self.squares
+        moved & self.squares::<u64>()
     }
 
     /// The mask of all playable squares.
-    pub fn squares(&self) -> u64 {
-        self.squares
+    pub fn squares<B: Bits>(&self) -> B {
+        B::from_u128(self.squares)
+    }
+
+    /// One past the highest bit a square uses: the width a bitboard of this board needs.
+    pub fn bits_needed(&self) -> u32 {
+        self.bits
+    }
+
+    /// Whether a bitboard of `B` holds every square of this board.
+    pub fn fits<B: Bits>(&self) -> bool {
+        self.bits <= B::BITS
     }
 
     /// Number of playable squares.
@@ -380,8 +402,8 @@ impl Geometry {
     }
 
     /// The playable squares of one row (0 = top row of the diagram).
-    pub fn row_mask(&self, row: u32) -> u64 {
-        self.row_masks[row as usize]
+    pub fn row_mask<B: Bits>(&self, row: u32) -> B {
+        B::from_u128(self.row_masks[row as usize])
     }
 
     /// The squares strictly beyond `bit` in direction `dir`, up to the edge.

@@ -5,6 +5,7 @@
 //! - [`position`]: positions and PDN FEN; [`notation`]: PDN moves;
 //! - [`movegen`]: the generator and its perft (captures, quiet moves, leaf counting).
 
+pub mod bits;
 pub mod explain;
 pub mod geometry;
 pub mod movegen;
@@ -17,12 +18,14 @@ use crate::diagnostics::LocatedError;
 use crate::game::{Count, Game, Outcome};
 use crate::perft::Table;
 use crate::rules::Family;
-use movegen::{DetailedMove, Kernel, Move};
+use movegen::{DetailedMove, Move, Width};
 pub use position::Position;
 pub use rules::Rules;
 pub use schema::Colour;
 
-/// A draughts variant ready to play: the rules and their compiled kernel.
+/// A draughts variant ready to play: the rules and their compiled generators, on bitboards of
+/// `B` (64 bits, the default, or 128 for boards that need more: see [`crate::Variant`], which
+/// chooses).
 ///
 /// ```
 /// use rulebench::{Draughts, Game, Count, Rules};
@@ -30,18 +33,90 @@ pub use schema::Colour;
 /// assert_eq!(game.perft(&game.start(), 3, Count::Unique), 302);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Draughts {
+pub struct Draughts<B: Width = u64> {
     rules: Rules,
-    kernel: Kernel,
+    kernel: B::Engine,
+    start: Position<B>,
 }
 
 impl Draughts {
-    /// Compiles the rules.
+    /// Compiles the rules for 64-bit bitboards (the board must fit them: see
+    /// [`Draughts::build`] for other widths).
     pub fn new(rules: Rules) -> Draughts {
-        let kernel = Kernel::new(&rules);
-        Draughts { rules, kernel }
+        Draughts::build(rules)
     }
 
+    /// Loads rules by spec (see [`Rules::load`]) and compiles them for 64-bit bitboards; an
+    /// error when the board needs more (a 12x12 board: see [`Draughts::load_as`] and
+    /// [`crate::Variant`], which chooses).
+    pub fn load(spec: &str) -> Result<Draughts, LocatedError> {
+        Draughts::load_as(spec)
+    }
+}
+
+impl<B: Width> Draughts<B> {
+    /// Compiles the rules for bitboards of `B` (which must hold the board).
+    pub fn build(rules: Rules) -> Draughts<B> {
+        let kernel = B::engine(&rules);
+        let start = rules.start.widen();
+        Draughts {
+            rules,
+            kernel,
+            start,
+        }
+    }
+
+    /// Whether the line-table generator plays this game (rules the shift-based kernel does not
+    /// cover: lines along rows and columns, a board of all squares or wider than 64 bits,
+    /// captures weighed by value).
+    pub fn follows_line_tables(&self) -> bool {
+        B::follows_line_tables(&self.kernel)
+    }
+
+    /// Loads rules by spec (see [`Rules::load`]) and compiles them for bitboards of `B`; an
+    /// error when the board needs a wider one (a 12x12 board needs `Draughts<u128>`).
+    pub fn load_as(spec: &str) -> Result<Draughts<B>, LocatedError> {
+        let rules = Rules::load(spec)?;
+        if !rules.geometry.fits::<B>() {
+            let source = crate::diagnostics::SourceFile {
+                name: "rules".into(),
+                text: spec.into(),
+            };
+            return Err(LocatedError::new(
+                &source,
+                0..spec.len(),
+                format!(
+                    "`{spec}` needs a bitboard of {} bits, wider than this game's {}",
+                    rules.geometry.bits_needed(),
+                    B::BITS
+                ),
+                Some(
+                    "load it with rulebench::Variant::load, which chooses the width, or with \
+                     Draughts::<u128>::load_as"
+                        .into(),
+                ),
+            ));
+        }
+        Ok(Draughts::build(rules))
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The legal moves (unique; `paths` counts the jump orders of each).
+    pub fn legal_moves(&self, pos: &Position<B>) -> Vec<Move<B>> {
+        B::legal_moves(&self.kernel, pos).as_slice().to_vec()
+    }
+
+    /// The legal moves with every jump sequence that makes each.
+    pub fn detailed_moves(&self, pos: &Position<B>) -> Vec<DetailedMove<B>> {
+        B::detailed_moves(&self.kernel, pos)
+    }
+}
+
+impl Draughts<u64> {
     /// The same game run by the generator that reads the board layout from the kernel, as
     /// boards of sizes not compiled in do (for tests: the shipped variants all have a size that
     /// is compiled in).
@@ -59,37 +134,13 @@ impl Draughts {
         self.kernel.use_line_tables(&self.rules);
         self
     }
+}
 
-    /// Whether the line-table generator plays this game (rules the shift-based kernel does not
-    /// cover: lines along rows and columns, a board of all squares, captures weighed by value).
-    pub fn follows_line_tables(&self) -> bool {
-        self.kernel.follows_line_tables()
-    }
-
-    /// Loads rules by spec (see [`Rules::load`]) and compiles them.
-    pub fn load(spec: &str) -> Result<Draughts, LocatedError> {
-        Rules::load(spec).map(Draughts::new)
-    }
-
-    /// The rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The legal moves (unique; `paths` counts the jump orders of each).
-    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        movegen::legal_moves(&self.kernel, pos).as_slice().to_vec()
-    }
-
-    /// The legal moves with every jump sequence that makes each.
-    pub fn detailed_moves(&self, pos: &Position) -> Vec<DetailedMove> {
-        movegen::detailed_moves(&self.kernel, pos)
-    }
-
+impl<B: Width> Draughts<B> {
     /// The position after `mv`, with the draw counter and move number brought up to date.
-    pub fn play(&self, pos: &Position, mv: &Move) -> Position {
+    pub fn play(&self, pos: &Position<B>, mv: &Move<B>) -> Position<B> {
         let mut next = movegen::play_fast(pos, mv);
-        let man = pos.kings & (1u64 << mv.from) == 0;
+        let man = !pos.kings.has(mv.from as u32);
         let reset = self.rules.draw.is_some_and(|d| {
             (d.reset_by_capture && mv.is_capture())
                 || (d.reset_by_promotion && mv.promotes)
@@ -108,22 +159,22 @@ impl Draughts {
 
     /// How the game stands: the side to move loses with no piece or no legal move; the
     /// quiet-move rule draws. (Perft never looks at this.)
-    pub fn outcome(&self, pos: &Position) -> Outcome {
+    pub fn outcome(&self, pos: &Position<B>) -> Outcome {
         let side = pos.side;
         let name = colour_name;
-        if pos.pieces(side.opponent()) == 0 {
+        if pos.pieces(side.opponent()).is_empty() {
             return Outcome::Win {
                 winner: name(side).into(),
                 reason: format!("{} has no pieces left", name(side.opponent())),
             };
         }
-        if pos.pieces(side) == 0 {
+        if pos.pieces(side).is_empty() {
             return Outcome::Win {
                 winner: name(side.opponent()).into(),
                 reason: format!("{} has no pieces left", name(side)),
             };
         }
-        if movegen::legal_moves(&self.kernel, pos).is_empty() {
+        if B::legal_moves(&self.kernel, pos).is_empty() {
             return Outcome::Win {
                 winner: name(side.opponent()).into(),
                 reason: format!("{} has no legal move", name(side)),
@@ -143,22 +194,22 @@ impl Draughts {
     }
 
     /// The Zobrist hash of a position (pieces and side to move).
-    pub fn zobrist(&self, pos: &Position) -> u64 {
-        self.kernel.zobrist(pos)
+    pub fn zobrist(&self, pos: &Position<B>) -> u64 {
+        B::zobrist(&self.kernel, pos)
     }
 
     /// The Zobrist hash after `mv`, updated incrementally from `hash` (the hash of `pos`), as
     /// the hashed perft does.
-    pub fn zobrist_after(&self, pos: &Position, hash: u64, mv: &Move) -> u64 {
-        self.kernel.zobrist_after(pos, hash, mv)
+    pub fn zobrist_after(&self, pos: &Position<B>, hash: u64, mv: &Move<B>) -> u64 {
+        B::zobrist_after(&self.kernel, pos, hash, mv)
     }
 }
 
-impl Game for Draughts {
-    type Position = Position;
-    type Move = Move;
-    type Key = [u64; 3];
-    type Packed = ([u64; 3], u8);
+impl<B: Width> Game for Draughts<B> {
+    type Position = Position<B>;
+    type Move = Move<B>;
+    type Key = B::Key;
+    type Packed = ([B; 3], u8);
 
     fn family(&self) -> Family {
         Family::Draughts
@@ -172,23 +223,23 @@ impl Game for Draughts {
         &self.rules.name
     }
 
-    fn start(&self) -> Position {
-        self.rules.start
+    fn start(&self) -> Position<B> {
+        self.start
     }
 
-    fn parse_fen(&self, fen: &str) -> Result<Position, LocatedError> {
-        Position::from_fen(&self.rules.geometry, fen)
+    fn parse_fen(&self, fen: &str) -> Result<Position<B>, LocatedError> {
+        Position::<B>::from_fen(&self.rules.geometry, fen)
     }
 
-    fn fen(&self, pos: &Position) -> String {
+    fn fen(&self, pos: &Position<B>) -> String {
         pos.to_fen(&self.rules.geometry)
     }
 
-    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+    fn legal_moves(&self, pos: &Position<B>) -> Vec<Move<B>> {
         Draughts::legal_moves(self, pos)
     }
 
-    fn moves_with_notation(&self, pos: &Position) -> Vec<(Move, String)> {
+    fn moves_with_notation(&self, pos: &Position<B>) -> Vec<(Move<B>, String)> {
         self.notated_moves(pos)
             .into_iter()
             .map(|(d, t)| (d.mv, t))
@@ -199,29 +250,29 @@ impl Game for Draughts {
         &["pdn"]
     }
 
-    fn matching_moves(&self, pos: &Position, text: &str) -> Result<Vec<usize>, LocatedError> {
+    fn matching_moves(&self, pos: &Position<B>, text: &str) -> Result<Vec<usize>, LocatedError> {
         Draughts::matching_moves(self, pos, text).map(|(_, found)| found)
     }
 
-    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, LocatedError> {
+    fn parse_move(&self, pos: &Position<B>, text: &str) -> Result<Move<B>, LocatedError> {
         Draughts::parse_move(self, pos, text)
     }
 
-    fn play(&self, pos: &Position, mv: &Move) -> Position {
+    fn play(&self, pos: &Position<B>, mv: &Move<B>) -> Position<B> {
         Draughts::play(self, pos, mv)
     }
 
-    fn perft_child(&self, pos: &Position, mv: &Move) -> Position {
+    fn perft_child(&self, pos: &Position<B>, mv: &Move<B>) -> Position<B> {
         movegen::play_fast(pos, mv)
     }
 
-    fn pack(&self, pos: &Position) -> ([u64; 3], u8) {
+    fn pack(&self, pos: &Position<B>) -> ([B; 3], u8) {
         (pos.table_key(), pos.side_index())
     }
 
-    fn unpack(&self, packed: &([u64; 3], u8)) -> Position {
+    fn unpack(&self, packed: &([B; 3], u8)) -> Position<B> {
         let ([white, black, kings], side) = *packed;
-        let mut pos = Position::empty(if side == 0 {
+        let mut pos = Position::<B>::empty(if side == 0 {
             Colour::White
         } else {
             Colour::Black
@@ -232,25 +283,25 @@ impl Game for Draughts {
         pos
     }
 
-    fn move_key(&self, mv: &Move) -> String {
+    fn move_key(&self, mv: &Move<B>) -> String {
         format!("{}-{}-{:x}-{}", mv.from, mv.to, mv.captured, mv.promotes)
     }
 
-    fn paths(&self, mv: &Move) -> u64 {
+    fn paths(&self, mv: &Move<B>) -> u64 {
         mv.paths as u64
     }
 
     fn perft_in(
         &self,
-        pos: &Position,
+        pos: &Position<B>,
         depth: u32,
         count: Count,
-        table: Option<&Table<[u64; 3]>>,
+        table: Option<&Table<B::Key>>,
     ) -> u128 {
-        movegen::perft_dispatch(&self.kernel, pos, depth, count, table)
+        B::perft(&self.kernel, pos, depth, count, table)
     }
 
-    fn outcome(&self, history: &[Position]) -> Outcome {
+    fn outcome(&self, history: &[Position<B>]) -> Outcome {
         let Some(pos) = history.last() else {
             return Outcome::Ongoing;
         };
@@ -274,11 +325,11 @@ impl Game for Draughts {
         outcome
     }
 
-    fn refused_in_game(&self, history: &[Position], mv: &Move) -> Option<String> {
+    fn refused_in_game(&self, history: &[Position<B>], mv: &Move<B>) -> Option<String> {
         let limit = self.rules.king_quiet_moves_in_a_row?;
         let pos = history.last()?;
         let own = pos.pieces(pos.side);
-        if mv.is_capture() || pos.kings >> mv.from & 1 == 0 || own & !pos.kings == 0 {
+        if mv.is_capture() || !pos.kings.has(mv.from as u32) || (own & !pos.kings).is_empty() {
             return None;
         }
         // Walk back over this side's moves: each must be an ordinary move of this king, the
@@ -291,11 +342,14 @@ impl Game for Draughts {
             let (b, a) = (before.pieces(pos.side), after.pieces(pos.side));
             let (left, arrived) = (b & !a, a & !b);
             let quiet = before.pieces(pos.side.opponent()) == after.pieces(pos.side.opponent());
-            if !quiet || left.count_ones() != 1 || arrived != 1u64 << at || before.kings & left == 0
+            if !quiet
+                || left.count() != 1
+                || arrived != B::bit(at)
+                || (before.kings & left).is_empty()
             {
                 break;
             }
-            at = left.trailing_zeros();
+            at = left.lowest();
             run += 1;
             i -= 2;
         }
@@ -312,11 +366,11 @@ impl Game for Draughts {
         [colour_name(Colour::White), colour_name(Colour::Black)]
     }
 
-    fn side_to_move(&self, pos: &Position) -> usize {
+    fn side_to_move(&self, pos: &Position<B>) -> usize {
         pos.side_index() as usize
     }
 
-    fn move_json(&self, pos: &Position, mv: &Move, text: &str) -> serde_json::Value {
+    fn move_json(&self, pos: &Position<B>, mv: &Move<B>, text: &str) -> serde_json::Value {
         let geo = &self.rules.geometry;
         let detailed = self.detailed_moves(pos);
         let paths = detailed
@@ -325,7 +379,7 @@ impl Game for Draughts {
             .map_or_else(Vec::new, |d| d.paths[0].clone());
         let captured: Vec<u32> = geo
             .bits()
-            .filter(|b| mv.captured & (1 << b) != 0)
+            .filter(|&b| mv.captured.has(b))
             .map(|b| geo.number(b))
             .collect();
         let mut path = vec![geo.number(mv.from as u32)];
@@ -342,7 +396,7 @@ impl Game for Draughts {
     }
 
     fn explain(&self) -> Vec<String> {
-        explain::explain(&self.rules, &self.fen(&self.rules.start))
+        explain::explain(&self.rules, &self.fen(&self.start))
     }
 
     fn describe(&self) -> Vec<String> {
@@ -352,16 +406,16 @@ impl Game for Draughts {
                 "board {}x{}, start {}",
                 r.geometry.columns(),
                 r.geometry.rows(),
-                self.fen(&r.start)
+                self.fen(&self.start)
             ),
             format!(
                 "{} legal moves at the start",
-                Draughts::legal_moves(self, &r.start).len()
+                Draughts::legal_moves(self, &self.start).len()
             ),
         ]
     }
 
-    fn view(&self, pos: &Position, names: bool) -> crate::view::BoardView {
+    fn view(&self, pos: &Position<B>, names: bool) -> crate::view::BoardView {
         use crate::view::{BoardView, Cells, PieceMark};
         let geo = &self.rules.geometry;
         let (files, ranks) = (geo.columns(), geo.rows());
@@ -371,14 +425,13 @@ impl Game for Draughts {
         for b in geo.bits() {
             let (f, r) = self.file_rank(b);
             dark[r as usize][f as usize] = true;
-            let bit = 1u64 << b;
             for (side, set) in [pos.white, pos.black].into_iter().enumerate() {
-                if set & bit != 0 {
+                if set.has(b) {
                     pieces.push(PieceMark {
                         at: (f, r),
                         side,
                         label: String::new(),
-                        crowned: pos.kings & bit != 0,
+                        crowned: pos.kings.has(b),
                     });
                 }
             }
@@ -403,7 +456,7 @@ impl Game for Draughts {
         }
     }
 
-    fn move_path(&self, pos: &Position, mv: &Move) -> Vec<(u32, u32)> {
+    fn move_path(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<(u32, u32)> {
         let mut path = vec![self.file_rank(mv.from as u32)];
         match self.detailed_moves(pos).into_iter().find(|d| d.mv == *mv) {
             Some(d) => path.extend(d.paths[0].iter().map(|&b| self.file_rank(b))),
@@ -412,7 +465,7 @@ impl Game for Draughts {
         path
     }
 
-    fn diagram(&self, pos: &Position) -> String {
+    fn diagram(&self, pos: &Position<B>) -> String {
         let geo = &self.rules.geometry;
         let mut out = String::new();
         for row in 0..geo.rows() {
@@ -422,9 +475,8 @@ impl Game for Draughts {
                     .bits()
                     .find(|&b| geo.coordinates(b) == (row, column))
                     .map_or(' ', |b| {
-                        let bit = 1u64 << b;
-                        let king = pos.kings & bit != 0;
-                        match (pos.white & bit != 0, pos.black & bit != 0) {
+                        let king = pos.kings.has(b);
+                        match (pos.white.has(b), pos.black.has(b)) {
                             (true, _) if king => 'W',
                             (true, _) => 'w',
                             (_, true) if king => 'B',
@@ -447,7 +499,7 @@ impl Game for Draughts {
     }
 }
 
-impl Draughts {
+impl<B: Width> Draughts<B> {
     /// (file, rank) of a square's bit, rank 0 at the bottom.
     fn file_rank(&self, bit: u32) -> (u32, u32) {
         let geo = &self.rules.geometry;

@@ -3,12 +3,12 @@
 //! says so) and read leniently (any separator, short form or full path).
 
 use super::Draughts;
-use super::movegen::{DetailedMove, Move};
+use super::movegen::{DetailedMove, Move, Width};
 use super::position::{Position, parse_square};
 use super::schema::SquareNotation;
 use crate::diagnostics::{LocatedError, SourceFile};
 
-impl Draughts {
+impl<B: Width> Draughts<B> {
     /// A square as the variant writes it (`28`, `c3`).
     pub fn square_text(&self, bit: u32) -> String {
         match self.rules.notation.squares {
@@ -19,7 +19,7 @@ impl Draughts {
 
     /// The canonical text of each legal move: `32-28`, `28x19`, and the full path
     /// `28x19x10` only when two captures share their first and last squares.
-    pub fn notated_moves(&self, pos: &Position) -> Vec<(DetailedMove, String)> {
+    pub fn notated_moves(&self, pos: &Position<B>) -> Vec<(DetailedMove<B>, String)> {
         let moves = self.detailed_moves(pos);
         let n = &self.rules.notation;
         moves
@@ -52,7 +52,7 @@ impl Draughts {
 
     /// Parses a move leniently (`32-28`, `28x10`, `28x19x10`, `c3:e5`, any separator) and
     /// finds it among the legal moves.
-    pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, LocatedError> {
+    pub fn parse_move(&self, pos: &Position<B>, text: &str) -> Result<Move<B>, LocatedError> {
         let source = SourceFile {
             name: "move".into(),
             text: text.into(),
@@ -89,9 +89,9 @@ impl Draughts {
     #[allow(clippy::type_complexity)]
     pub fn matching_moves(
         &self,
-        pos: &Position,
+        pos: &Position<B>,
         text: &str,
-    ) -> Result<(Vec<(DetailedMove, String)>, Vec<usize>), LocatedError> {
+    ) -> Result<(Vec<(DetailedMove<B>, String)>, Vec<usize>), LocatedError> {
         let source = SourceFile {
             name: "move".into(),
             text: text.into(),

@@ -1,5 +1,6 @@
 //! Positions and PDN 3.0 FEN.
 
+use super::bits::Bits;
 use super::geometry::Geometry;
 use super::schema::Colour;
 use crate::diagnostics::{LocatedError, SourceFile};
@@ -7,14 +8,15 @@ use std::fmt::Write as _;
 use std::ops::Range;
 
 /// A draughts position: where the men and kings of each side stand, and whose turn it is.
+/// `B` is the bitboard: 64 bits, or 128 for boards that need more (12x12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct Position<B = u64> {
     /// White's pieces (men and kings), as a bitboard of the board's geometry.
-    pub white: u64,
+    pub white: B,
     /// Black's pieces.
-    pub black: u64,
+    pub black: B,
     /// The kings of both sides.
-    pub kings: u64,
+    pub kings: B,
     /// The side to move.
     pub side: Colour,
     /// Plies since the last move that resets the draw counter (FEN `:H`).
@@ -23,13 +25,13 @@ pub struct Position {
     pub move_number: u32,
 }
 
-impl Position {
+impl<B: Bits> Position<B> {
     /// An empty board with `side` to move.
     pub fn empty(side: Colour) -> Self {
         Position {
-            white: 0,
-            black: 0,
-            kings: 0,
+            white: B::ZERO,
+            black: B::ZERO,
+            kings: B::ZERO,
             side,
             quiet_plies: 0,
             move_number: 1,
@@ -38,7 +40,7 @@ impl Position {
 
     /// The pieces of one side.
     #[inline(always)]
-    pub fn pieces(&self, colour: Colour) -> u64 {
+    pub fn pieces(&self, colour: Colour) -> B {
         match colour {
             Colour::White => self.white,
             Colour::Black => self.black,
@@ -47,8 +49,20 @@ impl Position {
 
     /// What the transposition table stores to tell positions apart (the side aside).
     #[inline(always)]
-    pub fn table_key(&self) -> [u64; 3] {
+    pub fn table_key(&self) -> [B; 3] {
         [self.white, self.black, self.kings]
+    }
+
+    /// The same position in a bitboard of another width (squares past it dropped).
+    pub fn widen<C: Bits>(&self) -> Position<C> {
+        Position {
+            white: C::from_u128(self.white.to_u128()),
+            black: C::from_u128(self.black.to_u128()),
+            kings: C::from_u128(self.kings.to_u128()),
+            side: self.side,
+            quiet_plies: self.quiet_plies,
+            move_number: self.move_number,
+        }
     }
 
     /// The side to move as the table stores it: 0 white, 1 black.
@@ -59,14 +73,14 @@ impl Position {
 
     /// All occupied squares.
     #[inline(always)]
-    pub fn occupied(&self) -> u64 {
+    pub fn occupied(&self) -> B {
         self.white | self.black
     }
 
     /// Parses a PDN FEN (`W:W31-50:B1-20`, `B:WK4,19-21:B1`, with optional `:H<plies>:F<n>`).
     ///
     /// Squares may be numbers or algebraic names. Errors give the column in the FEN.
-    pub fn from_fen(geo: &Geometry, fen: &str) -> Result<Position, LocatedError> {
+    pub fn from_fen(geo: &Geometry, fen: &str) -> Result<Position<B>, LocatedError> {
         let source = SourceFile {
             name: "FEN".into(),
             text: fen.into(),
@@ -169,8 +183,8 @@ impl Position {
                         let bits = parse_squares(geo, squares)
                             .map_err(|m| err(item_span.clone(), m, Some(square_help(geo))))?;
                         for bit in bits {
-                            let mask = 1u64 << bit;
-                            if pos.occupied() & mask != 0 {
+                            let mask = B::bit(bit);
+                            if pos.occupied() & mask != B::ZERO {
                                 return Err(err(
                                     item_span.clone(),
                                     format!("square {} is given twice", geo.number(bit)),
@@ -238,8 +252,8 @@ impl Position {
             let mut items: Vec<String> = Vec::new();
             let numbers: Vec<(u32, bool)> = geo
                 .bits()
-                .filter(|&b| pieces & (1 << b) != 0)
-                .map(|b| (geo.number(b), self.kings & (1 << b) != 0))
+                .filter(|&b| pieces.has(b))
+                .map(|b| (geo.number(b), self.kings.has(b)))
                 .collect();
             let mut i = 0;
             while i < numbers.len() {

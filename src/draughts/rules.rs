@@ -78,8 +78,9 @@ pub struct Rules {
     pub aliases: Vec<String>,
     /// The board.
     pub geometry: Geometry,
-    /// The start position (the first mover to move).
-    pub start: Position,
+    /// The start position (the first mover to move), in the widest bitboard; a game takes it
+    /// in its own width.
+    pub start: Position<u128>,
     /// Men capture backward as well as forward.
     pub men_capture_backward: bool,
     /// A man may capture a king.
@@ -502,10 +503,12 @@ pub(crate) fn compile(
                 at,
                 e.to_string(),
                 Some(if all_squares {
-                    "a board of all squares has at most 64: 8x8, 4x16 or 6x10 fit".into()
+                    "a board of all squares has at most 128: 8x8, 10x10 or 8x16 fit, 12x12 does not"
+                        .into()
                 } else {
                     "an even number of columns, at least 4 rows, and ceil(rows / 2) * (columns + 1) \
-                     at most 64: 8x8, 10x10, 12x8 and 14x8 fit; 12x12 does not yet"
+                     at most 128 (at most 64 runs on 64-bit bitboards): up to 14x14 and 18x12 fit; \
+                     16x16 does not"
                         .into()
                 }),
             ));
@@ -515,7 +518,7 @@ pub(crate) fn compile(
     let setup = &file.setup.as_ref().expect("first_to_move is in it").value;
     let start = if let Some(fen) = &setup.fen {
         let inner = fen.span.start + 1;
-        Position::from_fen(&geometry, &fen.value).map_err(|e| {
+        Position::<u128>::from_fen(&geometry, &fen.value).map_err(|e| {
             let offset = e.column - 1;
             loader.error(
                 fen.file,
@@ -536,10 +539,10 @@ pub(crate) fn compile(
                 Some(format!("use 1 to {} rows", rows.value / 2)),
             ))
         } else {
-            let mut p = Position::empty(first.value);
+            let mut p = Position::<u128>::empty(first.value);
             for r in 0..n.value {
-                p.black |= geometry.row_mask(r);
-                p.white |= geometry.row_mask(rows.value - 1 - r);
+                p.black |= geometry.row_mask::<u128>(r);
+                p.white |= geometry.row_mask::<u128>(rows.value - 1 - r);
             }
             Ok(p)
         }
@@ -560,8 +563,8 @@ pub(crate) fn compile(
         (setup.fen.as_ref().map_or(first.file, |f| f.file), at)
     };
     // Men already on their promotion row would be kings: the start would be inconsistent.
-    let top = geometry.row_mask(0);
-    let bottom = geometry.row_mask(rows.value - 1);
+    let top: u128 = geometry.row_mask(0);
+    let bottom: u128 = geometry.row_mask(rows.value - 1);
     if (start.white & !start.kings & top) | (start.black & !start.kings & bottom) != 0 {
         let (file_idx, at) = start_at();
         loader.report(loader.error(
@@ -655,9 +658,9 @@ pub(crate) fn compile(
     if loader.has_problems() {
         return Err(loader.stopped());
     }
-    // Validate by building: the start position must give the first mover a legal move.
-    let game = crate::Draughts::new(rules.clone());
-    if game.legal_moves(&rules.start).is_empty() {
+    // Validate by building: the start position must give the first mover a legal move (the
+    // line-table generator plays any board, in any width).
+    if !super::movegen::has_legal_move(&rules) {
         let (file_idx, at) = start_at();
         loader.report(loader.error(
             file_idx,

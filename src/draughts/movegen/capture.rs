@@ -4,36 +4,36 @@ use super::*;
 use crate::draughts::schema::{KingLanding, PromotionDuringCapture};
 
 /// Where completed capture sequences go.
-pub(crate) trait Sink {
+pub(crate) trait Sink<B: Bits = u64> {
     /// Whether the sink wants the landing squares of each jump ([`Sink::land`]).
     const WANTS_PATH: bool = false;
     /// Records that jump number `slot` (0-based) of the sequence being searched lands on `square`.
     #[inline(always)]
     fn land(&mut self, _slot: usize, _square: u8) {}
     /// Offers one complete capture sequence of `jumps` jumps.
-    fn capture(&mut self, mv: Move, score: u128, jumps: u32);
+    fn capture(&mut self, mv: Move<B>, score: u128, jumps: u32);
     /// Offers one complete capture sequence, merged with an earlier one of the same move
     /// whatever the number of jumps (the kernel's shortcut for fewer than three jumps holds
     /// only on diagonals).
     #[inline]
-    fn capture_any(&mut self, mv: Move, score: u128, jumps: u32) {
+    fn capture_any(&mut self, mv: Move<B>, score: u128, jumps: u32) {
         self.capture(mv, score, jumps)
     }
     /// Offers an ordinary move.
-    fn quiet(&mut self, mv: Move);
+    fn quiet(&mut self, mv: Move<B>);
     /// Whether any capture has been accepted.
     fn has_captures(&self) -> bool;
 }
 
 /// A reusable list of unique moves (captures first), with duplicate jump orders merged.
 #[derive(Clone, Debug, Default)]
-pub struct MoveList {
-    pub(super) moves: Vec<Move>,
+pub struct MoveList<B = u64> {
+    pub(super) moves: Vec<Move<B>>,
     pub(super) best: u128,
     pub(super) captures: usize,
 }
 
-impl MoveList {
+impl<B: Bits> MoveList<B> {
     /// An empty list with room for `n` moves.
     pub fn with_capacity(n: usize) -> Self {
         MoveList {
@@ -44,7 +44,7 @@ impl MoveList {
     }
 
     /// The moves.
-    pub fn as_slice(&self) -> &[Move] {
+    pub fn as_slice(&self) -> &[Move<B>] {
         &self.moves
     }
 
@@ -65,9 +65,9 @@ impl MoveList {
     }
 }
 
-impl Sink for MoveList {
+impl<B: Bits> Sink<B> for MoveList<B> {
     #[inline]
-    fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
+    fn capture(&mut self, mv: Move<B>, score: u128, jumps: u32) {
         if score < self.best {
             return;
         }
@@ -86,7 +86,7 @@ impl Sink for MoveList {
         self.captures = self.moves.len();
     }
 
-    fn capture_any(&mut self, mv: Move, score: u128, jumps: u32) {
+    fn capture_any(&mut self, mv: Move<B>, score: u128, jumps: u32) {
         if score < self.best {
             return;
         }
@@ -104,7 +104,7 @@ impl Sink for MoveList {
     }
 
     #[inline]
-    fn quiet(&mut self, mv: Move) {
+    fn quiet(&mut self, mv: Move<B>) {
         self.moves.push(mv);
     }
 
@@ -116,37 +116,37 @@ impl Sink for MoveList {
 
 /// A unique move with every jump sequence (landing squares, as bits) that makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DetailedMove {
+pub struct DetailedMove<B = u64> {
     /// The move.
-    pub mv: Move,
+    pub mv: Move<B>,
     /// Each jump sequence: the squares landed on after each capture (the last is `to`).
     pub paths: Vec<Vec<u32>>,
 }
 
-pub(crate) struct DetailedList {
-    pub(crate) moves: Vec<DetailedMove>,
+pub(crate) struct DetailedList<B = u64> {
+    pub(crate) moves: Vec<DetailedMove<B>>,
     pub(super) best: u128,
-    pub(super) path: [u8; 64],
+    pub(super) path: [u8; 128],
 }
 
-impl Default for DetailedList {
+impl<B> Default for DetailedList<B> {
     fn default() -> Self {
         DetailedList {
             moves: Vec::new(),
             best: 0,
-            path: [0; 64],
+            path: [0; 128],
         }
     }
 }
 
-impl Sink for DetailedList {
+impl<B: Bits> Sink<B> for DetailedList<B> {
     const WANTS_PATH: bool = true;
 
     fn land(&mut self, slot: usize, square: u8) {
         self.path[slot] = square;
     }
 
-    fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
+    fn capture(&mut self, mv: Move<B>, score: u128, jumps: u32) {
         if score < self.best {
             return;
         }
@@ -169,7 +169,7 @@ impl Sink for DetailedList {
         });
     }
 
-    fn quiet(&mut self, mv: Move) {
+    fn quiet(&mut self, mv: Move<B>) {
         self.moves.push(DetailedMove {
             mv,
             paths: vec![vec![mv.to as u32]],

@@ -33,7 +33,7 @@ pub struct Kernel {
     /// Single-jump captures can be counted in bulk: the precedence cannot tell them apart.
     pub(super) bulk_single_jumps: bool,
     /// The line-table generator, when the rules need it (the shift-based code is then unused).
-    pub(super) lines: Option<Box<Lines64>>,
+    pub(super) lines: Option<Box<LineTables<u64>>>,
     /// Zobrist keys: [white man, white king, black man, black king][square bit].
     pub(super) zobrist: Box<[[u64; 64]; 4]>,
     pub(super) zobrist_black_to_move: u64,
@@ -59,7 +59,8 @@ impl Kernel {
             _ => BoardSize::Other,
         };
         debug_assert!(
-            board == BoardSize::Other || padded_squares(geo.columns(), geo.rows()) == geo.squares()
+            board == BoardSize::Other
+                || padded_squares(geo.columns(), geo.rows()) == geo.squares::<u64>()
         );
         Kernel {
             squares: geo.squares(),
@@ -80,7 +81,8 @@ impl Kernel {
             immediate: rules.removal == Removal::Immediate,
             men_backward: rules.men_capture_backward,
             bulk_single_jumps: rules.precedence.iter().all(|c| *c == Criterion::MostPieces),
-            lines: Lines64::needed(rules).then(|| Box::new(Lines64::new(rules))),
+            lines: LineTables::<u64>::needed(rules)
+                .then(|| Box::new(LineTables::<u64>::new(rules))),
             zobrist: Box::new(std::array::from_fn(|kind| {
                 std::array::from_fn(|bit| splitmix64(((kind as u64) << 8) | bit as u64))
             })),
@@ -91,7 +93,7 @@ impl Kernel {
     /// Runs the line-table generator whatever the rules (a second, independent generator to
     /// compare the kernel with).
     pub(crate) fn use_line_tables(&mut self, rules: &Rules) {
-        self.lines = Some(Box::new(Lines64::new(rules)));
+        self.lines = Some(Box::new(LineTables::<u64>::new(rules)));
     }
 
     /// Whether the line-table generator plays these rules.

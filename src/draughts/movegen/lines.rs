@@ -6,10 +6,12 @@
 //!
 //! Like the kernel it allocates nothing per node: move lists are reused buffers, the search
 //! state lives on the stack.
+use super::kernel::splitmix64;
 use super::*;
 use crate::draughts::geometry::{NO_SQUARE, Step};
 use crate::draughts::rules::{Lines, PieceValues, Rules};
 use crate::draughts::schema::{KingLanding, KingRange, PromotionDuringCapture, Removal};
+use crate::perft::TableKey;
 
 /// Up to eight steps, in a fixed order.
 #[derive(Clone, Copy, Debug)]
@@ -45,11 +47,11 @@ impl Steps {
     }
 }
 
-/// The rules compiled for the line-table generator.
+/// The rules compiled for the line-table generator, on bitboards of `B`.
 #[derive(Clone, Debug)]
-pub(crate) struct Lines64 {
-    squares: u64,
-    next: Box<[[u8; 8]; 64]>,
+pub struct LineTables<B> {
+    squares: B,
+    next: Box<[[u8; 8]; 128]>,
     /// [white, black]: where a man steps (forward, and sideways along rows).
     man_moves: [Steps; 2],
     /// [white, black]: where a man captures.
@@ -63,17 +65,22 @@ pub(crate) struct Lines64 {
     men_capture_kings: bool,
     promotion: PromotionDuringCapture,
     /// The row where white men are crowned (top row), and black's (bottom row).
-    promotion_rows: [u64; 2],
+    promotion_rows: [B; 2],
     compulsory: bool,
     precedence: Vec<Criterion>,
     values: PieceValues,
+    /// Zobrist keys: [white man, white king, black man, black king] per square bit.
+    zobrist: Box<[[u64; 4]; 128]>,
+    /// Per square, the squares next to it along its capture steps: [white man, black man,
+    /// king]. A man or short king with no opposing piece there has no capture.
+    reach: Box<[[B; 3]; 128]>,
 }
 
-impl Lines64 {
+impl<B: Bits> LineTables<B> {
     /// Compiles the rules.
-    pub(crate) fn new(rules: &Rules) -> Lines64 {
+    pub(crate) fn new(rules: &Rules) -> LineTables<B> {
         let geo = &rules.geometry;
-        let mut next = Box::new([[NO_SQUARE; 8]; 64]);
+        let mut next = Box::new([[NO_SQUARE; 8]; 128]);
         for bit in geo.bits() {
             for s in Step::ALL {
                 next[bit as usize][s as usize] = geo.next(bit, s);
@@ -86,19 +93,36 @@ impl Lines64 {
                 forward(white)(s) || s.vertical() == 0 || (backward && s.vertical() != 0)
             })
         };
-        Lines64 {
+        let man_captures = [
+            man_steps(rules.man_capture_lines, true, rules.men_capture_backward),
+            man_steps(rules.man_capture_lines, false, rules.men_capture_backward),
+        ];
+        let king_captures = Steps::along(rules.king_capture_lines, |_| true);
+        let mut reach = Box::new([[B::ZERO; 3]; 128]);
+        for bit in geo.bits() {
+            for (kind, steps) in [man_captures[0], man_captures[1], king_captures]
+                .iter()
+                .enumerate()
+            {
+                for s in steps.iter() {
+                    let n = next[bit as usize][s as usize];
+                    if n != NO_SQUARE {
+                        reach[bit as usize][kind] |= B::bit(n as u32);
+                    }
+                }
+            }
+        }
+        LineTables {
+            reach,
             squares: geo.squares(),
             next,
             man_moves: [
                 man_steps(rules.man_move_lines, true, false),
                 man_steps(rules.man_move_lines, false, false),
             ],
-            man_captures: [
-                man_steps(rules.man_capture_lines, true, rules.men_capture_backward),
-                man_steps(rules.man_capture_lines, false, rules.men_capture_backward),
-            ],
+            man_captures,
             king_moves: Steps::along(rules.king_move_lines, |_| true),
-            king_captures: Steps::along(rules.king_capture_lines, |_| true),
+            king_captures,
             flying: rules.king_range == KingRange::Flying,
             landing: rules.king_landing,
             immediate: rules.removal == Removal::Immediate,
@@ -109,6 +133,9 @@ impl Lines64 {
             compulsory: rules.compulsory_capture,
             precedence: rules.precedence.clone(),
             values: rules.values,
+            zobrist: Box::new(std::array::from_fn(|bit| {
+                std::array::from_fn(|kind| splitmix64(((kind as u64) << 8) | bit as u64))
+            })),
         }
     }
 
@@ -126,6 +153,7 @@ impl Lines64 {
         .all(|l| *l == Lines::DIAGONAL);
         !diagonal
             || !rules.geometry.is_padded()
+            || !rules.geometry.fits::<u64>()
             || rules.precedence.contains(&Criterion::MostValue)
             || (!rules.may_reverse && rules.removal == Removal::Immediate)
     }
@@ -136,7 +164,7 @@ impl Lines64 {
     }
 
     /// All legal moves of `pos` into `sink`.
-    pub(crate) fn generate<S: Sink>(&self, pos: &Position, sink: &mut S) {
+    pub(crate) fn generate<S: Sink<B>>(&self, pos: &Position<B>, sink: &mut S) {
         self.captures(pos, sink);
         if !self.compulsory || !sink.has_captures() {
             self.quiet(pos, sink);
@@ -144,16 +172,13 @@ impl Lines64 {
     }
 
     /// The ordinary moves.
-    fn quiet<S: Sink>(&self, pos: &Position, sink: &mut S) {
+    fn quiet<S: Sink<B>>(&self, pos: &Position<B>, sink: &mut S) {
         let white = pos.side == Colour::White;
         let own = pos.pieces(pos.side);
         let empty = self.squares & !pos.occupied();
         let row = self.promotion_rows[!white as usize];
-        let mut rest = own;
-        while rest != 0 {
-            let from = rest.trailing_zeros();
-            rest &= rest - 1;
-            let king = pos.kings >> from & 1 != 0;
+        for from in own.squares() {
+            let king = pos.kings.has(from);
             let steps = if king {
                 &self.king_moves
             } else {
@@ -161,13 +186,13 @@ impl Lines64 {
             };
             for s in steps.iter() {
                 let mut at = self.next(from, s);
-                while at != NO_SQUARE && empty >> at & 1 != 0 {
+                while at != NO_SQUARE && empty.has(at as u32) {
                     sink.quiet(Move {
-                        captured: 0,
+                        captured: B::ZERO,
                         paths: 1,
                         from: from as u8,
                         to: at,
-                        promotes: !king && row >> at & 1 != 0,
+                        promotes: !king && row.has(at as u32),
                     });
                     if !king || !self.flying {
                         break;
@@ -179,7 +204,7 @@ impl Lines64 {
     }
 
     /// The captures, with precedence.
-    fn captures<S: Sink>(&self, pos: &Position, sink: &mut S) {
+    fn captures<S: Sink<B>>(&self, pos: &Position<B>, sink: &mut S) {
         let white = pos.side == Colour::White;
         let own = pos.pieces(pos.side);
         let enemy = pos.pieces(pos.side.opponent());
@@ -188,38 +213,60 @@ impl Lines64 {
             sink,
             white,
             from: 0,
-            occupied: 0,
+            occupied: B::ZERO,
             enemy,
             enemy_kings: enemy & pos.kings,
-            captured: 0,
+            captured: B::ZERO,
             jumps: 0,
             king_order: 0,
             started_as_king: false,
         };
-        let mut rest = own;
-        while rest != 0 {
-            let from = rest.trailing_zeros();
-            rest &= rest - 1;
+        let man_targets = if self.men_capture_kings {
+            enemy
+        } else {
+            enemy & !pos.kings
+        };
+        for from in own.squares() {
+            let king = pos.kings.has(from);
+            // Most pieces have no opposing piece next to them: no capture, no search.
+            let (kind, targets) = if king {
+                (2, enemy)
+            } else {
+                (!white as usize, man_targets)
+            };
+            if !(king && self.flying) && (self.reach[from as usize][kind] & targets).is_empty() {
+                continue;
+            }
             search.from = from;
-            search.occupied = pos.occupied() & !(1u64 << from);
-            let king = pos.kings >> from & 1 != 0;
+            search.occupied = pos.occupied() & !B::bit(from);
             search.started_as_king = king;
             search.capture_from(from, king, None, true);
         }
     }
 
-    /// Perft below `pos` with one reusable list per ply.
-    pub(crate) fn perft<const PATHS: bool>(
+    /// Perft below `pos` with one reusable list per ply, and a transposition table keyed by
+    /// `hash` (the Zobrist hash of `pos`) when given.
+    #[allow(clippy::too_many_arguments)]
+    fn perft<K: TableKey, const PATHS: bool>(
         &self,
-        pos: &Position,
+        pos: &Position<B>,
+        hash: u64,
         depth: u32,
-        lists: &mut [MoveList],
+        lists: &mut [MoveList<B>],
+        table: Option<&Table<K>>,
+        key: fn(&Position<B>) -> K,
     ) -> u128 {
         if depth == 0 {
             return 1;
         }
         let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
         list.clear();
+        let table = table.filter(|_| depth >= 3);
+        if let Some(t) = table
+            && let Some(n) = t.probe(&key(pos), pos.side_index(), hash, depth, PATHS)
+        {
+            return n as u128;
+        }
         self.generate(pos, list);
         if depth == 1 {
             return if PATHS {
@@ -231,33 +278,104 @@ impl Lines64 {
         let mut total = 0;
         for i in 0..list.moves.len() {
             let mv = list.moves[i];
-            let n = self.perft::<PATHS>(&play_fast(pos, &mv), depth - 1, rest);
+            let child_hash = if table.is_some() {
+                self.zobrist_after(pos, hash, &mv)
+            } else {
+                0
+            };
+            let child = play_fast(pos, &mv);
+            let n = self.perft::<K, PATHS>(&child, child_hash, depth - 1, rest, table, key);
             total += if PATHS { n * mv.paths as u128 } else { n };
         }
+        if let Some(t) = table {
+            t.store(&key(pos), pos.side_index(), hash, depth, PATHS, total);
+        }
         total
+    }
+
+    /// Perft of `depth` below `pos`, with a transposition table keyed by `key` when given.
+    pub(crate) fn perft_from<K: TableKey>(
+        &self,
+        pos: &Position<B>,
+        depth: u32,
+        count: Count,
+        table: Option<&Table<K>>,
+        key: fn(&Position<B>) -> K,
+    ) -> u128 {
+        let mut lists: Vec<MoveList<B>> = (0..depth.max(1))
+            .map(|_| MoveList::with_capacity(128))
+            .collect();
+        let hash = if table.is_some() {
+            self.zobrist(pos)
+        } else {
+            0
+        };
+        match count {
+            Count::Unique => self.perft::<K, false>(pos, hash, depth, &mut lists, table, key),
+            Count::Paths => self.perft::<K, true>(pos, hash, depth, &mut lists, table, key),
+        }
+    }
+
+    /// The Zobrist hash of a position (pieces and side to move), from scratch.
+    pub fn zobrist(&self, pos: &Position<B>) -> u64 {
+        let mut h = if pos.side == Colour::Black {
+            splitmix64(0xB1AC)
+        } else {
+            0
+        };
+        for (kind, set) in [
+            pos.white & !pos.kings,
+            pos.white & pos.kings,
+            pos.black & !pos.kings,
+            pos.black & pos.kings,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for bit in set.squares() {
+                h ^= self.zobrist[bit as usize][kind];
+            }
+        }
+        h
+    }
+
+    /// The Zobrist hash after `mv`, from `hash`, the hash of `pos`.
+    pub fn zobrist_after(&self, pos: &Position<B>, hash: u64, mv: &Move<B>) -> u64 {
+        let own = if pos.side == Colour::White { 0 } else { 2 };
+        let enemy = 2 - own;
+        let was_king = pos.kings.has(mv.from as u32) as usize;
+        let is_king = (was_king == 1 || mv.promotes) as usize;
+        let mut h = hash
+            ^ splitmix64(0xB1AC)
+            ^ self.zobrist[mv.from as usize][own + was_king]
+            ^ self.zobrist[mv.to as usize][own + is_king];
+        for bit in mv.captured.squares() {
+            h ^= self.zobrist[bit as usize][enemy + pos.kings.has(bit) as usize];
+        }
+        h
     }
 }
 
 /// The search for the capture sequences of one piece.
-struct Search<'a, S: Sink> {
-    g: &'a Lines64,
+struct Search<'a, B: Bits, S: Sink<B>> {
+    g: &'a LineTables<B>,
     sink: &'a mut S,
     white: bool,
     from: u32,
     /// All pieces but the mover; taken pieces stay in it until the move ends.
-    occupied: u64,
-    enemy: u64,
-    enemy_kings: u64,
-    captured: u64,
+    occupied: B,
+    enemy: B,
+    enemy_kings: B,
+    captured: B,
     jumps: u32,
     king_order: u64,
     started_as_king: bool,
 }
 
-impl<S: Sink> Search<'_, S> {
+impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
     /// The squares that stop a piece now.
     #[inline(always)]
-    fn blockers(&self) -> u64 {
+    fn blockers(&self) -> B {
         if self.g.immediate {
             self.occupied & !self.captured
         } else {
@@ -268,33 +386,33 @@ impl<S: Sink> Search<'_, S> {
     /// Whether the piece on `bit` may be taken by a king (`king`) or a man.
     #[inline(always)]
     fn takeable(&self, bit: u8, king: bool) -> bool {
-        let b = 1u64 << bit;
-        self.enemy & !self.captured & b != 0
-            && (king || self.g.men_capture_kings || self.enemy_kings & b == 0)
+        let b = bit as u32;
+        (self.enemy & !self.captured).has(b)
+            && (king || self.g.men_capture_kings || !self.enemy_kings.has(b))
     }
 
     fn take(&mut self, victim: u8) {
-        let bit = 1u64 << victim;
+        let bit = B::bit(victim as u32);
         self.captured |= bit;
-        if self.enemy_kings & bit != 0 {
+        if self.enemy_kings & bit != B::ZERO {
             self.king_order |= 1u64 << (63 - self.jumps.min(63));
         }
         self.jumps += 1;
     }
 
     fn untake(&mut self, victim: u8) {
-        let bit = 1u64 << victim;
+        let bit = B::bit(victim as u32);
         self.jumps -= 1;
         self.captured &= !bit;
-        if self.enemy_kings & bit != 0 {
+        if self.enemy_kings & bit != B::ZERO {
             self.king_order &= !(1u64 << (63 - self.jumps.min(63)));
         }
     }
 
     /// The precedence score of the capture so far, criteria compared in order.
     fn score(&self) -> u128 {
-        let kings = (self.captured & self.enemy_kings).count_ones();
-        let pieces = self.captured.count_ones();
+        let kings = (self.captured & self.enemy_kings).count();
+        let pieces = self.captured.count();
         let mut score: u128 = 0;
         for c in &self.g.precedence {
             score = match c {
@@ -313,7 +431,7 @@ impl<S: Sink> Search<'_, S> {
 
     fn emit(&mut self, to: u8, king: bool) {
         let row = self.g.promotion_rows[!self.white as usize];
-        let promotes = !self.started_as_king && (king || row >> to & 1 != 0);
+        let promotes = !self.started_as_king && (king || row.has(to as u32));
         let mv = Move {
             captured: self.captured,
             paths: 1,
@@ -367,7 +485,7 @@ impl<S: Sink> Search<'_, S> {
             return false;
         }
         let landing = self.g.next(victim as u32, d);
-        if landing == NO_SQUARE || self.blockers() >> landing & 1 != 0 {
+        if landing == NO_SQUARE || self.blockers().has(landing as u32) {
             return false;
         }
         self.take(victim);
@@ -382,7 +500,7 @@ impl<S: Sink> Search<'_, S> {
     /// After a man or a short king lands on `at` having jumped along `came`.
     fn land_short(&mut self, at: u8, king: bool, came: Step) {
         let row = self.g.promotion_rows[!self.white as usize];
-        if !king && row >> at & 1 != 0 {
+        if !king && row.has(at as u32) {
             match self.g.promotion {
                 PromotionDuringCapture::EndsMove => {
                     self.emit(at, true);
@@ -406,7 +524,7 @@ impl<S: Sink> Search<'_, S> {
     fn flying_in(&mut self, at: u32, d: Step) -> bool {
         let blockers = self.blockers();
         let mut victim = self.g.next(at, d);
-        while victim != NO_SQUARE && blockers >> victim & 1 == 0 {
+        while victim != NO_SQUARE && !blockers.has(victim as u32) {
             victim = self.g.next(victim as u32, d);
         }
         if victim == NO_SQUARE || !self.takeable(victim, true) {
@@ -415,7 +533,7 @@ impl<S: Sink> Search<'_, S> {
         let mut landings = [0u8; 16];
         let mut n = 0;
         let mut l = self.g.next(victim as u32, d);
-        while l != NO_SQUARE && blockers >> l & 1 == 0 && n < landings.len() {
+        while l != NO_SQUARE && !blockers.has(l as u32) && n < landings.len() {
             landings[n] = l;
             n += 1;
             l = self.g.next(l as u32, d);
@@ -427,7 +545,7 @@ impl<S: Sink> Search<'_, S> {
         let (go_on, end) = match self.g.landing {
             KingLanding::AnySquareBeyond => (n, n),
             KingLanding::DirectlyBehind => (1, 1),
-            KingLanding::DirectlyBehindLastKing if self.enemy_kings >> victim & 1 != 0 => (n, 1),
+            KingLanding::DirectlyBehindLastKing if self.enemy_kings.has(victim as u32) => (n, 1),
             KingLanding::DirectlyBehindLastKing => (n, n),
         };
         self.take(victim);

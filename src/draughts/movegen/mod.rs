@@ -88,7 +88,9 @@ mod leaf;
 mod lines;
 mod perft;
 mod quiet;
+mod width;
 
+use super::bits::Bits;
 use super::geometry::Direction::{self, *};
 use super::position::Position;
 use super::schema::{Colour, Criterion};
@@ -100,16 +102,18 @@ pub use kernel::Kernel;
 use kernel::nearest;
 use kernel::{BoardSize, Shape, ShapeOf};
 use leaf::*;
-use lines::Lines64;
+use lines::LineTables;
 pub(crate) use perft::perft_dispatch;
 use quiet::{count_quiet, quiet};
+pub use width::Width;
+pub(crate) use width::has_legal_move;
 
 /// A legal move: from, to, the captured set and whether the man is crowned. Jump orders that
 /// share all of these are one move; `paths` says how many jump sequences it stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
+pub struct Move<B = u64> {
     /// The pieces taken (bitboard); 0 for an ordinary move.
-    pub captured: u64,
+    pub captured: B,
     /// Number of distinct jump sequences with this from, to and captured set.
     pub paths: u32,
     /// Bit of the starting square.
@@ -120,13 +124,13 @@ pub struct Move {
     pub promotes: bool,
 }
 
-impl Move {
+impl<B: Bits> Move<B> {
     /// Whether the move captures.
     pub fn is_capture(&self) -> bool {
-        self.captured != 0
+        !self.captured.is_empty()
     }
 
-    fn same_as(&self, other: &Move) -> bool {
+    fn same_as(&self, other: &Move<B>) -> bool {
         self.from == other.from
             && self.to == other.to
             && self.captured == other.captured
@@ -161,11 +165,11 @@ pub(crate) fn generate<P: Shape, S: Sink>(k: &Kernel, pos: &Position, sink: &mut
 
 /// The position after `mv` (draw counters untouched: the perft path).
 #[inline(always)]
-pub(crate) fn play_fast(pos: &Position, mv: &Move) -> Position {
-    let from = 1u64 << mv.from;
-    let to = 1u64 << mv.to;
+pub(crate) fn play_fast<B: Bits>(pos: &Position<B>, mv: &Move<B>) -> Position<B> {
+    let from = B::bit(mv.from as u32);
+    let to = B::bit(mv.to as u32);
     let mut next = *pos;
-    let was_king = pos.kings & from != 0;
+    let was_king = pos.kings & from != B::ZERO;
     match pos.side {
         Colour::White => {
             next.white = (pos.white & !from) | to;

@@ -284,11 +284,7 @@ pub(crate) fn perft_dispatch(
 ) -> u128 {
     let mut lists = buffers(depth);
     if let Some(g) = &k.lines {
-        let _ = table;
-        return match count {
-            Count::Unique => g.perft::<false>(pos, depth, &mut lists),
-            Count::Paths => g.perft::<true>(pos, depth, &mut lists),
-        };
+        return g.perft_from(pos, depth, count, table, |p| p.table_key());
     }
     fn run<P: Shape>(
         k: &Kernel,
