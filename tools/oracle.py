@@ -11,20 +11,40 @@ Usage:
     python3 tools/oracle.py moves VARIANT FEN
 
 VARIANT: american, russian, brazilian, spanish, italian, czech, international (RULES.md
-section 1), and pool, thai, killer, russian-12x8, international-12x10.
-FEN: a PDN FEN such as "W:W21-32:B1-12", or "start".
+section 1), and pool, thai, killer, russian-12x8, international-12x10, frisian, canadian,
+turkish, turkish-continue-as-king.
+FEN: a PDN FEN such as "W:W21-32:B1-12", or "start".  A square may also be written as an
+algebraic name (column letter, row number from the bottom: "d3", king "Kd3"); it must be a
+playable square.
 
 Board conventions
 -----------------
 Row 0 is the top of the diagram.  White sits at the bottom and moves up (toward row 0);
-black moves down.  Only dark squares are used and they are numbered 1..N row by row from
-the top-left dark square, left to right.
+black moves down.  Except in turkish, only dark squares are used and they are numbered
+1..N row by row from the top-left dark square, left to right.
   - 8x8 with a1 dark (american, russian, brazilian, czech): 1 = b8, 4 = h8, 29 = a1, 32 = g1.
   - 8x8 with a1 light (italian, spanish): 1 = a8, 4 = g8, 29 = b1, 32 = h1.
   - 10x10 (international, killer): 1 = b10, 5 = j10, 46 = a1, 50 = i1.
   - Other boards (columns x rows, columns even): the same rule, the bottom-left corner is
     dark when a1 is dark.  12x8 (russian-12x8): 1 = b8, 6 = l8, 43 = a1, 48 = k1.
     12x10 (international-12x10): 1 = b10, 6 = l10, 55 = a1, 60 = k1.
+  - 10x10 frisian: as international, 1 = b10, 46 = a1, 50 = i1.
+  - 12x12 (canadian): 1 = b12, 6 = l12, 67 = a1, 72 = k1.
+  - turkish, turkish-continue-as-king: all 64 squares are played, numbered 1..64 row by
+    row from the top-left: 1 = a8, 8 = h8, 57 = a1, 64 = h1.  Start W:W41-56:B9-24 (each
+    side's men on its second and third rows), white first.
+
+Directions
+----------
+Diagonal variants (all but frisian and turkish): men move one square diagonally forward,
+kings diagonally (flying or not); captures are diagonal.
+frisian: moves as in international; men and kings also capture along rows and columns,
+forward and backward.  On a board of dark squares the next dark square along a row or a
+column is two cells away, so an orthogonal step is (0, +-2) or (+-2, 0): a man on (r, c)
+takes (r, c+2) and lands on (r, c+4); a flying king steps two cells at a time.
+turkish: everything is orthogonal (all squares are played, steps of one cell): men move and
+capture one square forward or sideways, never backward; kings fly like a rook.  A capture
+may not turn 180 degrees between two consecutive jumps.
 """
 
 import sys
@@ -33,6 +53,10 @@ WHITE = "w"
 BLACK = "b"
 
 ALL_DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+# Along rows and columns: one cell when every square is played (turkish), two cells to
+# the next dark square on a board of dark squares (frisian).
+ORTHOGONAL_1 = ((-1, 0), (0, -1), (0, 1), (1, 0))
+ORTHOGONAL_2 = ((-2, 0), (0, -2), (0, 2), (2, 0))
 
 
 # ---------------------------------------------------------------------------
@@ -42,7 +66,8 @@ ALL_DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 class Variant:
     def __init__(self, name, columns, rows, a1_dark, men_rows, man_captures_backward,
                  flying_kings, man_captures_king, removal, promotion_in_capture,
-                 precedence, landing="any-square-beyond"):
+                 precedence, landing="any-square-beyond", geometry="diagonal",
+                 all_squares=False, no_reverse=False, start_fen=None):
         if columns % 2 != 0 or columns < 4 or rows < 4:
             raise ValueError("board must have an even number (>= 4) of columns and >= 4 rows")
         if 2 * men_rows > rows:
@@ -62,7 +87,9 @@ class Variant:
         #   "only-end"  : stays a man and goes on; crowned only if the capture ends there
         self.promotion_in_capture = promotion_in_capture
         # Ordered list of capture filters, applied after the compulsory-capture rule:
-        #   "max-pieces", "by-king", "most-kings", "king-earliest", "king-if-any" (czech)
+        #   "max-pieces", "by-king", "most-kings", "king-earliest", "king-if-any" (czech),
+        #   "frisian-value" (highest value, a man 1 and a king "almost 2": compare
+        #   men + 2 x kings, then fewer kings)
         self.precedence = precedence
         # Where a flying king may land after jumping a piece:
         #   "any-square-beyond"         : any empty square beyond it (the capture must go on
@@ -75,12 +102,25 @@ class Variant:
                            "directly-behind-last-king"):
             raise ValueError("unknown landing rule %r" % landing)
         self.landing = landing
+        # Directions of moves and captures:
+        #   "diagonal" : everything diagonal (the RULES.md variants)
+        #   "frisian"  : moves diagonal; men and kings also capture along rows and columns
+        #                (steps of two cells: the next dark square), forward and backward
+        #   "orthogonal": everything along rows and columns (turkish); men move and capture
+        #                forward or sideways (backward too for captures if
+        #                man_captures_backward), kings like a rook
+        if geometry not in ("diagonal", "frisian", "orthogonal"):
+            raise ValueError("unknown geometry %r" % geometry)
+        self.geometry = geometry
+        self.all_squares = all_squares        # every square is played (turkish)
+        self.no_reverse = no_reverse          # no 180-degree turn between two jumps
+        self.start_fen = start_fen            # start position, when not the usual one
 
-        # Dark squares and their numbers.
+        # Playable squares and their numbers.
         self.squares = []                     # list of (r, c) in number order
         for r in range(rows):
             for c in range(columns):
-                if self.is_dark(r, c):
+                if self.is_playable(r, c):
                     self.squares.append((r, c))
         self.number = {sq: i + 1 for i, sq in enumerate(self.squares)}
         self.square_of = {i + 1: sq for i, sq in enumerate(self.squares)}
@@ -92,6 +132,9 @@ class Variant:
             return (r + c) % 2 == bottom_left_parity
         return (r + c) % 2 != bottom_left_parity
 
+    def is_playable(self, r, c):
+        return self.all_squares or self.is_dark(r, c)
+
     def on_board(self, r, c):
         return 0 <= r < self.rows and 0 <= c < self.columns
 
@@ -101,7 +144,32 @@ class Variant:
     def forward(self, color):
         return -1 if color == WHITE else 1
 
+    def man_move_directions(self, color):
+        f = self.forward(color)
+        if self.geometry == "orthogonal":
+            return ((f, 0), (0, -1), (0, 1))
+        return tuple(d for d in ALL_DIRECTIONS if d[0] == f)
+
+    def king_move_directions(self):
+        if self.geometry == "orthogonal":
+            return ORTHOGONAL_1
+        return ALL_DIRECTIONS
+
+    def capture_directions(self, color, is_king):
+        if self.geometry == "frisian":
+            return ALL_DIRECTIONS + ORTHOGONAL_2
+        if self.geometry == "orthogonal":
+            if is_king or self.man_captures_backward:
+                return ORTHOGONAL_1
+            return ((self.forward(color), 0), (0, -1), (0, 1))
+        if is_king or self.man_captures_backward:
+            return ALL_DIRECTIONS
+        f = self.forward(color)
+        return tuple(d for d in ALL_DIRECTIONS if d[0] == f)
+
     def start_position(self):
+        if self.start_fen is not None:
+            return parse_fen(self, self.start_fen)
         n = len(self.squares)
         per_side = self.men_rows * (self.columns // 2)   # every row has columns/2 dark squares
         board = {}
@@ -174,6 +242,36 @@ VARIANTS = {
                                    man_captures_king=True, removal="end",
                                    promotion_in_capture="only-end",
                                    precedence=["max-pieces"]),
+    # frisian: 10x10 as international; men and kings also capture along rows and columns;
+    # flying kings move diagonally only; the capture of the highest value is compulsory
+    # (a king "almost two" men), then a king must capture if it can take that value.
+    "frisian": Variant("frisian", 10, 10, True, 4,
+                       man_captures_backward=True, flying_kings=True,
+                       man_captures_king=True, removal="end",
+                       promotion_in_capture="only-end",
+                       precedence=["frisian-value", "by-king"], geometry="frisian"),
+    # canadian: international rules on 12x12, 30 men each.
+    "canadian": Variant("canadian", 12, 12, True, 5,
+                        man_captures_backward=True, flying_kings=True,
+                        man_captures_king=True, removal="end",
+                        promotion_in_capture="only-end", precedence=["max-pieces"]),
+    # turkish: all 64 squares, orthogonal men (forward, sideways) and rook-like flying
+    # kings, immediate removal, no 180-degree turn within a capture, most pieces
+    # compulsory; a man reaching the far row during a capture goes on as a man.
+    "turkish": Variant("turkish", 8, 8, True, 2,
+                       man_captures_backward=False, flying_kings=True,
+                       man_captures_king=True, removal="immediate",
+                       promotion_in_capture="only-end", precedence=["max-pieces"],
+                       geometry="orthogonal", all_squares=True, no_reverse=True,
+                       start_fen="W:W41-56:B9-24"),
+    # The other reading: crowned at once, goes on capturing as a flying king.
+    "turkish-continue-as-king": Variant("turkish-continue-as-king", 8, 8, True, 2,
+                                        man_captures_backward=False, flying_kings=True,
+                                        man_captures_king=True, removal="immediate",
+                                        promotion_in_capture="continue",
+                                        precedence=["max-pieces"],
+                                        geometry="orthogonal", all_squares=True,
+                                        no_reverse=True, start_fen="W:W41-56:B9-24"),
 }
 
 
@@ -211,9 +309,18 @@ def parse_fen(variant, fen):
             if not item:
                 continue
             king = False
-            if item[0] in "Kk":
+            # "K46", "K46-K48": king on a numbered square; "Kd3": king on d3; "k1" is
+            # a king on square 1 (an algebraic square on column k needs "Kk1" or a number).
+            if item[0] in "Kk" and (len(item) == 1 or not item[1].isalpha()
+                                    or item[2:].isdigit()):
                 king = True
                 item = item[1:]
+            if item[:1].isalpha():
+                sq = parse_algebraic(variant, item)
+                if sq in board:
+                    raise ValueError("FEN: square %s given twice" % item)
+                board[sq] = (color, king)
+                continue
             if "-" in item:
                 lo, hi = item.split("-", 1)
                 if hi and hi[0] in "Kk":
@@ -229,6 +336,17 @@ def parse_fen(variant, fen):
                     raise ValueError("FEN: square %d given twice" % n)
                 board[sq] = (color, king)
     return board, side
+
+
+def parse_algebraic(variant, name):
+    """'d3' -> (r, c): column letter, then row number counted from the bottom."""
+    col = ord(name[0].lower()) - ord("a")
+    if not name[1:].isdigit():
+        raise ValueError("FEN: bad square %r" % name)
+    r = variant.rows - int(name[1:])
+    if not (variant.on_board(r, col) and variant.is_playable(r, col)):
+        raise ValueError("FEN: square %r is not a playable square" % name)
+    return (r, col)
 
 
 # ---------------------------------------------------------------------------
@@ -302,18 +420,15 @@ def capture_sequences_from(variant, board, frm):
             return False
         return True
 
-    def directions(is_king):
-        if is_king or variant.man_captures_backward:
-            return ALL_DIRECTIONS
-        f = variant.forward(color)
-        return tuple(d for d in ALL_DIRECTIONS if d[0] == f)
-
-    def single_jumps(cur, is_king, taken):
-        """List of (direction, captured_sq, [landing squares]) from cur."""
+    def single_jumps(cur, is_king, taken, last=None):
+        """List of (direction, captured_sq, [landing squares]) from cur.  `last` is the
+        direction of the previous jump (for the no-180-degree-turn rule)."""
         out = []
         flying = is_king and variant.flying_kings
-        for d in directions(is_king):
+        for d in variant.capture_directions(color, is_king):
             dr, dc = d
+            if variant.no_reverse and last is not None and (dr, dc) == (-last[0], -last[1]):
+                continue
             r, c = cur
             r += dr
             c += dc
@@ -352,7 +467,7 @@ def capture_sequences_from(variant, board, frm):
         return is_king, promoted, True
 
     def search(cur, is_king, promoted, taken, jumps):
-        options = single_jumps(cur, is_king, taken)
+        options = single_jumps(cur, is_king, taken, jumps[-1][0] if jumps else None)
         if not options and jumps:
             finish(cur, is_king, promoted, jumps)
             return
@@ -364,7 +479,7 @@ def capture_sequences_from(variant, board, frm):
             nexts = []
             for land in landings:
                 k2, p2, may_continue = after_landing(land, is_king, promoted)
-                cont = may_continue and bool(single_jumps(land, k2, new_taken))
+                cont = may_continue and bool(single_jumps(land, k2, new_taken, d))
                 nexts.append((land, k2, p2, cont))
             # A capture must go on while it can: if it can continue from some landing
             # squares, the piece must land on one of those.
@@ -404,6 +519,13 @@ def apply_precedence(variant, seqs):
         elif rule == "by-king" or rule == "king-if-any":
             if any(s.by_king for s in seqs):
                 seqs = [s for s in seqs if s.by_king]
+        elif rule == "frisian-value":
+            def value(s):
+                kings = sum(s.captured_kings)
+                men = len(s.jumps) - kings
+                return (men + 2 * kings, -kings)
+            best = max(value(s) for s in seqs)
+            seqs = [s for s in seqs if value(s) == best]
         elif rule == "most-kings":
             best = max(sum(s.captured_kings) for s in seqs)
             seqs = [s for s in seqs if sum(s.captured_kings) == best]
@@ -439,10 +561,9 @@ def legal_moves(variant, board, side):
         if color != side:
             continue
         if king:
-            dirs = ALL_DIRECTIONS
+            dirs = variant.king_move_directions()
         else:
-            f = variant.forward(color)
-            dirs = tuple(d for d in ALL_DIRECTIONS if d[0] == f)
+            dirs = variant.man_move_directions(color)
         for dr, dc in dirs:
             r, c = sq[0] + dr, sq[1] + dc
             while variant.on_board(r, c) and (r, c) not in board:
