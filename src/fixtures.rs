@@ -225,19 +225,26 @@ fn check_case<G: Game>(game: &G, case: &Case) -> Vec<String> {
     if case.play.is_some() && case.outcome.is_none() && case.moves_after_play.is_none() {
         failures.push("`play` is only used before checking `outcome` or `moves_after_play`".into());
     }
-    if let Some(expected) = &case.moves_after_play {
+    // The game `play` makes, when something is checked after it.
+    let history = if case.moves_after_play.is_some() || case.outcome.is_some() {
         let text = case.play.as_ref().map(|p| p.join(" ")).unwrap_or_default();
         match crate::replay::replay(game, &pos, &text, "play", true) {
-            Err(e) => failures.push(format!(
-                "play: {e} ({})",
-                e.help.clone().unwrap_or_default()
-            )),
-            Ok(history) => {
-                let allowed = game.moves_in_game(&history);
-                let now = history.last().expect("the start at least");
-                check_moves_among(game, now, &allowed, expected, &mut failures);
+            Err(e) => {
+                failures.push(format!(
+                    "play: {e} ({})",
+                    e.help.clone().unwrap_or_default()
+                ));
+                return failures;
             }
+            Ok(history) => history,
         }
+    } else {
+        Vec::new()
+    };
+    if let Some(expected) = &case.moves_after_play {
+        let allowed = game.moves_in_game(&history);
+        let now = history.last().expect("the start at least");
+        check_moves_among(game, now, &allowed, expected, &mut failures);
     }
     if case.reason.is_some() && case.outcome.is_none() {
         failures.push("`reason` is only checked with `outcome`".into());
@@ -248,39 +255,30 @@ fn check_case<G: Game>(game: &G, case: &Case) -> Vec<String> {
             .into_iter()
             .chain(sides.iter().map(|s| format!("{s}-wins")))
             .collect();
-        let text = case.play.as_ref().map(|p| p.join(" ")).unwrap_or_default();
-        match crate::replay::replay(game, &pos, &text, "play", true) {
-            Err(e) => failures.push(format!(
-                "play: {e} ({})",
-                e.help.clone().unwrap_or_default()
-            )),
-            Ok(history) => {
-                let outcome = game.outcome(&history);
-                let (got, reason) = match &outcome {
-                    Outcome::Ongoing => ("ongoing".to_string(), String::new()),
-                    Outcome::Win { winner, reason } => (format!("{winner}-wins"), reason.clone()),
-                    Outcome::Draw { reason } => ("draw".to_string(), reason.clone()),
-                };
-                let now = history.last().expect("the start at least");
-                if !valid.contains(want) {
-                    failures.push(format!(
-                        "outcome `{want}` is not one of {}",
-                        valid.join(", ")
-                    ));
-                } else if got != *want {
-                    failures.push(format!(
-                        "outcome: expected {want}, got {outcome} (at {})",
-                        game.fen(now)
-                    ));
-                }
-                if let Some(words) = &case.reason
-                    && !reason.contains(words.as_str())
-                {
-                    failures.push(format!(
-                        "reason: expected `{words}` in \"{reason}\" ({outcome})"
-                    ));
-                }
-            }
+        let outcome = game.outcome(&history);
+        let (got, reason) = match &outcome {
+            Outcome::Ongoing => ("ongoing".to_string(), String::new()),
+            Outcome::Win { winner, reason } => (format!("{winner}-wins"), reason.clone()),
+            Outcome::Draw { reason } => ("draw".to_string(), reason.clone()),
+        };
+        let now = history.last().expect("the start at least");
+        if !valid.contains(want) {
+            failures.push(format!(
+                "outcome `{want}` is not one of {}",
+                valid.join(", ")
+            ));
+        } else if got != *want {
+            failures.push(format!(
+                "outcome: expected {want}, got {outcome} (at {})",
+                game.fen(now)
+            ));
+        }
+        if let Some(words) = &case.reason
+            && !reason.contains(words.as_str())
+        {
+            failures.push(format!(
+                "reason: expected `{words}` in \"{reason}\" ({outcome})"
+            ));
         }
     }
     failures

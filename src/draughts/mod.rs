@@ -1,14 +1,18 @@
 //! The draughts family: a rules file compiled into a playable, countable game.
 //!
 //! - [`schema`] and [`rules`]: what a draughts rules file says, checked and compiled;
-//! - [`geometry`]: the padded bitboard layout of the dark squares;
+//!   [`movement`]: the keys of how pieces go (lines, reversal, values, the king's limit);
+//! - [`geometry`]: the board's squares in a bitboard and the lines through them; [`bits`]: the
+//!   bitboard width (64 bits, or 128 for boards that need more);
 //! - [`position`]: positions and PDN FEN; [`notation`]: PDN moves;
-//! - [`movegen`]: the generator and its perft (captures, quiet moves, leaf counting).
+//! - [`movegen`]: the generators and their perft: the shift-based kernel for diagonal variants
+//!   on 64 bits, the line tables for everything else ([`movegen::Width`] chooses).
 
 pub mod bits;
 pub mod explain;
 pub mod geometry;
 pub mod movegen;
+pub mod movement;
 pub mod notation;
 pub mod position;
 pub mod rules;

@@ -8,10 +8,12 @@
 //! ```
 
 use super::geometry::{Geometry, PlayableCorner};
+use super::movement::movement_keys;
+pub use super::movement::{Lines, PieceValues};
 use super::position::Position;
 use super::schema::*;
 use crate::diagnostics::LocatedError;
-use crate::rules::{Family, Loader, Val, need};
+use crate::rules::{Family, Loader, need};
 
 /// How moves are written for a variant.
 #[derive(Clone, Debug)]
@@ -26,15 +28,6 @@ pub struct Notation {
     pub pdn_game_type: Option<u32>,
 }
 
-/// What a man and a king are worth to the `most-value` capture criterion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceValues {
-    /// A man's worth.
-    pub man: u32,
-    /// A king's worth.
-    pub king: u32,
-}
-
 /// The draw rule by quiet moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRule {
@@ -46,23 +39,6 @@ pub struct DrawRule {
     pub reset_by_promotion: bool,
     /// Any man move resets the counter.
     pub reset_by_man_move: bool,
-}
-
-/// The kinds of line a piece moves or captures along.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Lines {
-    /// Along the diagonals.
-    pub diagonal: bool,
-    /// Along rows and columns.
-    pub orthogonal: bool,
-}
-
-impl Lines {
-    /// The diagonals only (every draughts variant but a few).
-    pub const DIAGONAL: Lines = Lines {
-        diagonal: true,
-        orthogonal: false,
-    };
 }
 
 /// A variant's rules, checked and compiled: what the engine reads. Built by [`Rules::load`].
@@ -344,97 +320,11 @@ pub(crate) fn compile(
             ));
         }
     }
-    let lines = |list: Option<&Val<Vec<Val<Line>>>>| -> Lines {
-        let Some(list) = list else {
-            return Lines::DIAGONAL;
-        };
-        if list.value.is_empty() {
-            loader.report(loader.at(
-                list,
-                "a piece with no line to go along",
-                Some("list \"diagonal\", \"orthogonal\" or both".into()),
-            ));
-        }
-        let mut seen = Vec::new();
-        for l in &list.value {
-            if seen.contains(&l.value) {
-                loader.report(loader.at(
-                    l,
-                    "a line listed twice",
-                    Some("each of \"diagonal\" and \"orthogonal\" may appear once".into()),
-                ));
-            }
-            seen.push(l.value);
-        }
-        Lines {
-            diagonal: seen.contains(&Line::Diagonal),
-            orthogonal: seen.contains(&Line::Orthogonal),
-        }
-    };
-    let man_section = file.man.as_ref().map(|m| &m.value);
-    let king_section = file.king.as_ref().map(|k| &k.value);
-    let man_move_lines = lines(man_section.and_then(|m| m.move_lines.as_ref()));
-    let man_capture_lines = lines(man_section.and_then(|m| m.capture_lines.as_ref()));
-    let king_move_lines = lines(king_section.and_then(|k| k.move_lines.as_ref()));
-    let king_capture_lines = lines(king_section.and_then(|k| k.capture_lines.as_ref()));
-    let quiet_limit = king_section.and_then(|k| k.quiet_moves_in_a_row.as_ref());
-    if let Some(q) = quiet_limit
-        && q.value == 0
-    {
-        loader.report(loader.at(
-            q,
-            "a king that may never make an ordinary move while its side has men",
-            Some("give at least 1, or leave the key out for no limit".into()),
-        ));
-    }
-    let capture_section = file.capture.as_ref().map(|c| &c.value);
-    let may_reverse = capture_section.and_then(|c| c.may_reverse.as_ref());
-    if let (Some(rev), Some(removal)) = (may_reverse, removal)
-        && !rev.value
-        && removal.value == Removal::EndOfMove
-    {
-        loader.warn(
-            loader.at(
-                rev,
-                "`may_reverse = false` changes nothing with `removal = \"end-of-move\"`",
-                Some(
-                    "the piece just taken stays on the board until the move ends and blocks the \
-                 way back"
-                        .into(),
-                ),
-            ),
-        );
-    }
-    let man_value = capture_section.and_then(|c| c.man_value.as_ref());
-    let king_value = capture_section.and_then(|c| c.king_value.as_ref());
-    let by_value = criteria.contains(&Criterion::MostValue);
-    for v in [man_value, king_value].into_iter().flatten() {
-        if !by_value {
-            loader.warn(loader.at(
-                v,
-                "a piece value that no criterion reads",
-                Some("values are read by `\"most-value\"` in `precedence`".into()),
-            ));
-        } else if v.value == 0 || v.value > 1_000_000 {
-            loader.report(loader.at(
-                v,
-                format!("a value of {}", v.value),
-                Some("give a whole number from 1 to 1000000".into()),
-            ));
-        }
-    }
-    if by_value && (man_value.is_none() || king_value.is_none()) {
-        let at = precedence.expect("the criterion came from it");
-        loader.report(loader.at(
-            at,
-            "`most-value` needs what a man and a king are worth",
-            Some("add `man_value` and `king_value` to [capture], e.g. 2 and 3".into()),
-        ));
-    }
+    let movement = movement_keys(loader, &file, removal, &criteria, precedence);
     if let (Some(promo), Some(men)) = (promo, man_captures)
         && promo.value == PromotionDuringCapture::OnlyAtEnd
         && men.value == ManCaptureDirections::Forward
-        && !man_capture_lines.orthogonal
+        && !movement.man_capture_lines.orthogonal
     {
         loader.warn(
             loader.at(
@@ -633,16 +523,13 @@ pub(crate) fn compile(
         men_capture_kings: men_capture_kings.value,
         king_range: king_range.value,
         king_landing: landing.map_or(KingLanding::AnySquareBeyond, |l| l.value),
-        man_move_lines,
-        man_capture_lines,
-        king_move_lines,
-        king_capture_lines,
-        king_quiet_moves_in_a_row: quiet_limit.map(|q| q.value),
-        may_reverse: may_reverse.is_none_or(|r| r.value),
-        values: PieceValues {
-            man: man_value.map_or(1, |v| v.value),
-            king: king_value.map_or(1, |v| v.value),
-        },
+        man_move_lines: movement.man_move_lines,
+        man_capture_lines: movement.man_capture_lines,
+        king_move_lines: movement.king_move_lines,
+        king_capture_lines: movement.king_capture_lines,
+        king_quiet_moves_in_a_row: movement.king_quiet_moves_in_a_row,
+        may_reverse: movement.may_reverse,
+        values: movement.values,
         compulsory_capture: compulsory.value,
         precedence: criteria,
         removal: removal.value,

@@ -65,9 +65,11 @@ impl<B: Bits> MoveList<B> {
     }
 }
 
-impl<B: Bits> Sink<B> for MoveList<B> {
-    #[inline]
-    fn capture(&mut self, mv: Move<B>, score: u128, jumps: u32) {
+impl<B: Bits> MoveList<B> {
+    /// Takes a capture sequence: drops it below the best score, clears the list above it, and
+    /// merges it into an equal move already listed when `merge` may find one.
+    #[inline(always)]
+    fn accept(&mut self, mv: Move<B>, score: u128, merge: bool) {
         if score < self.best {
             return;
         }
@@ -75,32 +77,25 @@ impl<B: Bits> Sink<B> for MoveList<B> {
             self.moves.clear();
             self.best = score;
         }
-        // Two captures of fewer than three pieces never share from, to and captured set.
-        if jumps >= 3
-            && let Some(m) = self.moves.iter_mut().find(|m| m.same_as(&mv))
-        {
+        if merge && let Some(m) = self.moves.iter_mut().find(|m| m.same_as(&mv)) {
             m.paths += 1;
             return;
         }
         self.moves.push(mv);
         self.captures = self.moves.len();
     }
+}
 
-    fn capture_any(&mut self, mv: Move<B>, score: u128, jumps: u32) {
-        if score < self.best {
-            return;
-        }
-        if score > self.best {
-            self.moves.clear();
-            self.best = score;
-        }
-        if let Some(m) = self.moves.iter_mut().find(|m| m.same_as(&mv)) {
-            m.paths += 1;
-            return;
-        }
-        let _ = jumps;
-        self.moves.push(mv);
-        self.captures = self.moves.len();
+impl<B: Bits> Sink<B> for MoveList<B> {
+    #[inline]
+    fn capture(&mut self, mv: Move<B>, score: u128, jumps: u32) {
+        // Along diagonals, two captures of fewer than three pieces never share from, to and
+        // captured set.
+        self.accept(mv, score, jumps >= 3)
+    }
+
+    fn capture_any(&mut self, mv: Move<B>, score: u128, _jumps: u32) {
+        self.accept(mv, score, true)
     }
 
     #[inline]

@@ -1,5 +1,6 @@
 //! The compiled kernel: the rules as a plain struct, Zobrist keys, and the shapes (rules and
 //! board layout) that are type parameters of the generator.
+use super::zobrist::Zobrist;
 use super::*;
 use crate::draughts::rules::Rules;
 use crate::draughts::schema::{Criterion, KingLanding, KingRange, PromotionDuringCapture, Removal};
@@ -34,9 +35,8 @@ pub struct Kernel {
     pub(super) bulk_single_jumps: bool,
     /// The line-table generator, when the rules need it (the shift-based code is then unused).
     pub(super) lines: Option<Box<LineTables<u64>>>,
-    /// Zobrist keys: [white man, white king, black man, black king][square bit].
-    pub(super) zobrist: Box<[[u64; 64]; 4]>,
-    pub(super) zobrist_black_to_move: u64,
+    /// Zobrist keys.
+    pub(super) zobrist: Zobrist,
 }
 
 impl Kernel {
@@ -83,10 +83,7 @@ impl Kernel {
             bulk_single_jumps: rules.precedence.iter().all(|c| *c == Criterion::MostPieces),
             lines: LineTables::<u64>::needed(rules)
                 .then(|| Box::new(LineTables::<u64>::new(rules))),
-            zobrist: Box::new(std::array::from_fn(|kind| {
-                std::array::from_fn(|bit| splitmix64(((kind as u64) << 8) | bit as u64))
-            })),
-            zobrist_black_to_move: splitmix64(0xB1AC),
+            zobrist: Zobrist::new(),
         }
     }
 
@@ -108,49 +105,13 @@ impl Kernel {
 
     /// The Zobrist hash of a position (pieces and side to move), computed from scratch.
     pub fn zobrist(&self, pos: &Position) -> u64 {
-        let mut h = if pos.side == Colour::Black {
-            self.zobrist_black_to_move
-        } else {
-            0
-        };
-        for (kind, bb) in [
-            pos.white & !pos.kings,
-            pos.white & pos.kings,
-            pos.black & !pos.kings,
-            pos.black & pos.kings,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let mut rest = bb;
-            while rest != 0 {
-                h ^= self.zobrist[kind][rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-            }
-        }
-        h
+        self.zobrist.hash(pos)
     }
 
     /// The Zobrist hash after `mv`, updated from `hash`, the hash of `pos`.
     #[inline(always)]
     pub fn zobrist_after(&self, pos: &Position, hash: u64, mv: &Move) -> u64 {
-        let own = if pos.side == Colour::White { 0 } else { 2 };
-        let enemy = 2 - own;
-        let from = 1u64 << mv.from;
-        let was_king = (pos.kings & from != 0) as usize;
-        let is_king = (was_king == 1 || mv.promotes) as usize;
-        let mut h = hash
-            ^ self.zobrist_black_to_move
-            ^ self.zobrist[own + was_king][mv.from as usize]
-            ^ self.zobrist[own + is_king][mv.to as usize];
-        let mut rest = mv.captured;
-        while rest != 0 {
-            let bit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let king = (pos.kings >> bit & 1) as usize;
-            h ^= self.zobrist[enemy + king][bit];
-        }
-        h
+        self.zobrist.after(pos, hash, mv)
     }
 
     /// Half the number of columns: a constant when the shape fixes the board.
@@ -205,14 +166,6 @@ impl Kernel {
             ray & !self.ray(b, dir) & !(1u64 << b)
         }
     }
-}
-
-/// A fixed, well-mixed 64-bit value per input (the Zobrist keys are the same in every run).
-pub(super) const fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The nearest set bit of `bb` seen from a square looking along `dir`.

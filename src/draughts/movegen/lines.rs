@@ -6,7 +6,7 @@
 //!
 //! Like the kernel it allocates nothing per node: move lists are reused buffers, the search
 //! state lives on the stack.
-use super::kernel::splitmix64;
+use super::zobrist::Zobrist;
 use super::*;
 use crate::draughts::geometry::{NO_SQUARE, Step};
 use crate::draughts::rules::{Lines, PieceValues, Rules};
@@ -69,8 +69,8 @@ pub struct LineTables<B> {
     compulsory: bool,
     precedence: Vec<Criterion>,
     values: PieceValues,
-    /// Zobrist keys: [white man, white king, black man, black king] per square bit.
-    zobrist: Box<[[u64; 4]; 128]>,
+    /// Zobrist keys.
+    zobrist: Zobrist,
     /// Per square, the squares next to it along its capture steps: [white man, black man,
     /// king]. A man or short king with no opposing piece there has no capture.
     reach: Box<[[B; 3]; 128]>,
@@ -133,9 +133,7 @@ impl<B: Bits> LineTables<B> {
             compulsory: rules.compulsory_capture,
             precedence: rules.precedence.clone(),
             values: rules.values,
-            zobrist: Box::new(std::array::from_fn(|bit| {
-                std::array::from_fn(|kind| splitmix64(((kind as u64) << 8) | bit as u64))
-            })),
+            zobrist: Zobrist::new(),
         }
     }
 
@@ -318,41 +316,12 @@ impl<B: Bits> LineTables<B> {
 
     /// The Zobrist hash of a position (pieces and side to move), from scratch.
     pub fn zobrist(&self, pos: &Position<B>) -> u64 {
-        let mut h = if pos.side == Colour::Black {
-            splitmix64(0xB1AC)
-        } else {
-            0
-        };
-        for (kind, set) in [
-            pos.white & !pos.kings,
-            pos.white & pos.kings,
-            pos.black & !pos.kings,
-            pos.black & pos.kings,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            for bit in set.squares() {
-                h ^= self.zobrist[bit as usize][kind];
-            }
-        }
-        h
+        self.zobrist.hash(pos)
     }
 
     /// The Zobrist hash after `mv`, from `hash`, the hash of `pos`.
     pub fn zobrist_after(&self, pos: &Position<B>, hash: u64, mv: &Move<B>) -> u64 {
-        let own = if pos.side == Colour::White { 0 } else { 2 };
-        let enemy = 2 - own;
-        let was_king = pos.kings.has(mv.from as u32) as usize;
-        let is_king = (was_king == 1 || mv.promotes) as usize;
-        let mut h = hash
-            ^ splitmix64(0xB1AC)
-            ^ self.zobrist[mv.from as usize][own + was_king]
-            ^ self.zobrist[mv.to as usize][own + is_king];
-        for bit in mv.captured.squares() {
-            h ^= self.zobrist[bit as usize][enemy + pos.kings.has(bit) as usize];
-        }
-        h
+        self.zobrist.after(pos, hash, mv)
     }
 }
 

@@ -6,10 +6,16 @@
 //! any other size runs the same code reading its layout from the kernel.
 //!
 //! Perft counts the last ply without playing it, and the two plies above it are specialised:
-//! the parent of the leaves ([`perft2`]) plays its ordinary moves straight from the bitboards
+//! the parent of the leaves (`perft2`) plays its ordinary moves straight from the bitboards
 //! and counts each child's replies in place, from bitboards prepared once per parent while
 //! the opponent has no king and no capture; captures at the last ply are counted by bitboards
 //! when none can go on, and searched (only from the pieces whose capture may go on) otherwise.
+//!
+//! Rules the kernel does not cover (lines along rows and columns, boards of all squares or
+//! wider than 64 bits, captures weighed by value, no turning back over a freed square) are
+//! played by the line tables (`lines`), which follow lines square by square through the
+//! geometry's tables on bitboards of any [`Width`]; they double as a second generator that the
+//! tests compare with the kernel.
 
 // The shapes of the inner loop as macros, visible to every file below.
 
@@ -89,6 +95,7 @@ mod lines;
 mod perft;
 mod quiet;
 mod width;
+mod zobrist;
 
 use super::bits::Bits;
 use super::geometry::Direction::{self, *};
