@@ -137,14 +137,6 @@ pub trait Game: Sync {
     fn refused_in_game(&self, _history: &[Self::Position], _mv: &Self::Move) -> Option<String> {
         None
     }
-    /// The legal moves of the last position of a game, without those the game's earlier moves
-    /// forbid ([`Game::refused_in_game`]), with their notation.
-    fn moves_in_game(&self, history: &[Self::Position]) -> Vec<(Self::Move, String)> {
-        let pos = history.last().expect("a game has a position");
-        let mut moves = self.moves_with_notation(pos);
-        moves.retain(|(mv, _)| self.refused_in_game(history, mv).is_none());
-        moves
-    }
     /// The position after a move, with the game's counters brought up to date.
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
     /// The position after a move as perft sees it: counters that never prune the tree are

@@ -354,6 +354,11 @@ impl Geometry {
         self.next[bit as usize][step as usize]
     }
 
+    /// The next square along each [`Step`] from every square bit ([`NO_SQUARE`] at the edge).
+    pub fn next_table(&self) -> &[[u8; 8]; 128] {
+        &self.next
+    }
+
     /// Which bottom corner is playable.
     pub fn corner(&self) -> PlayableCorner {
         self.corner

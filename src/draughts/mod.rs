@@ -40,7 +40,6 @@ pub use schema::Colour;
 pub struct Draughts<B: Width = u64> {
     rules: Rules,
     kernel: B::Engine,
-    start: Position<B>,
 }
 
 impl Draughts {
@@ -62,12 +61,7 @@ impl<B: Width> Draughts<B> {
     /// Compiles the rules for bitboards of `B` (which must hold the board).
     pub fn build(rules: Rules) -> Draughts<B> {
         let kernel = B::engine(&rules);
-        let start = rules.start.widen();
-        Draughts {
-            rules,
-            kernel,
-            start,
-        }
+        Draughts { rules, kernel }
     }
 
     /// Whether the line-table generator plays this game (rules the shift-based kernel does not
@@ -228,7 +222,7 @@ impl<B: Width> Game for Draughts<B> {
     }
 
     fn start(&self) -> Position<B> {
-        self.start
+        self.rules.start.widen()
     }
 
     fn parse_fen(&self, fen: &str) -> Result<Position<B>, LocatedError> {
@@ -400,7 +394,7 @@ impl<B: Width> Game for Draughts<B> {
     }
 
     fn explain(&self) -> Vec<String> {
-        explain::explain(&self.rules, &self.fen(&self.start))
+        explain::explain(&self.rules, &self.fen(&self.start()))
     }
 
     fn describe(&self) -> Vec<String> {
@@ -410,11 +404,11 @@ impl<B: Width> Game for Draughts<B> {
                 "board {}x{}, start {}",
                 r.geometry.columns(),
                 r.geometry.rows(),
-                self.fen(&self.start)
+                self.fen(&self.start())
             ),
             format!(
                 "{} legal moves at the start",
-                Draughts::legal_moves(self, &self.start).len()
+                Draughts::legal_moves(self, &self.start()).len()
             ),
         ]
     }

@@ -80,12 +80,7 @@ impl<B: Bits> LineTables<B> {
     /// Compiles the rules.
     pub(crate) fn new(rules: &Rules) -> LineTables<B> {
         let geo = &rules.geometry;
-        let mut next = Box::new([[NO_SQUARE; 8]; 128]);
-        for bit in geo.bits() {
-            for s in Step::ALL {
-                next[bit as usize][s as usize] = geo.next(bit, s);
-            }
-        }
+        let next = Box::new(*geo.next_table());
         // White moves up (toward row 0), black down; sideways is along a row.
         let forward = |white: bool| move |s: Step| s.vertical() == if white { -1 } else { 1 };
         let man_steps = |lines: Lines, white: bool, backward: bool| {
@@ -159,6 +154,20 @@ impl<B: Bits> LineTables<B> {
     #[inline(always)]
     fn next(&self, bit: u32, s: Step) -> u8 {
         self.next[bit as usize][s as usize]
+    }
+
+    /// The unique legal moves.
+    pub(crate) fn legal_moves(&self, pos: &Position<B>) -> MoveList<B> {
+        let mut list = MoveList::with_capacity(64);
+        self.generate(pos, &mut list);
+        list
+    }
+
+    /// The unique legal moves with their jump sequences.
+    pub(crate) fn detailed_moves(&self, pos: &Position<B>) -> Vec<DetailedMove<B>> {
+        let mut list = DetailedList::default();
+        self.generate(pos, &mut list);
+        list.moves
     }
 
     /// All legal moves of `pos` into `sink`.
@@ -378,7 +387,8 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
         }
     }
 
-    /// The precedence score of the capture so far, criteria compared in order.
+    /// The precedence score of the capture so far, criteria compared in order (as the
+    /// kernel's `Capture::score`).
     fn score(&self) -> u128 {
         let kings = (self.captured & self.enemy_kings).count();
         let pieces = self.captured.count();

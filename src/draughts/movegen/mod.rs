@@ -217,11 +217,10 @@ fn play_as<const WHITE: bool>(pos: &Position, mv: &Move) -> (u64, u64, u64) {
 
 /// Unique legal moves.
 pub(crate) fn legal_moves(k: &Kernel, pos: &Position) -> MoveList {
-    let mut list = MoveList::with_capacity(64);
     if let Some(g) = &k.lines {
-        g.generate(pos, &mut list);
-        return list;
+        return g.legal_moves(pos);
     }
+    let mut list = MoveList::with_capacity(64);
     fn run<P: Shape>(k: &Kernel, pos: &Position, list: &mut MoveList) {
         generate::<P, MoveList>(k, pos, list)
     }
@@ -231,11 +230,10 @@ pub(crate) fn legal_moves(k: &Kernel, pos: &Position) -> MoveList {
 
 /// Unique legal moves with their jump sequences.
 pub(crate) fn detailed_moves(k: &Kernel, pos: &Position) -> Vec<DetailedMove> {
-    let mut list = DetailedList::default();
     if let Some(g) = &k.lines {
-        g.generate(pos, &mut list);
-        return list.moves;
+        return g.detailed_moves(pos);
     }
+    let mut list = DetailedList::default();
     fn run<P: Shape>(k: &Kernel, pos: &Position, list: &mut DetailedList) {
         generate::<P, DetailedList>(k, pos, list)
     }

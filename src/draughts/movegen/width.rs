@@ -102,15 +102,11 @@ impl Width for u128 {
     }
 
     fn legal_moves(e: &LineTables<u128>, pos: &Position<u128>) -> MoveList<u128> {
-        let mut list = MoveList::with_capacity(64);
-        e.generate(pos, &mut list);
-        list
+        e.legal_moves(pos)
     }
 
     fn detailed_moves(e: &LineTables<u128>, pos: &Position<u128>) -> Vec<DetailedMove<u128>> {
-        let mut list = DetailedList::default();
-        e.generate(pos, &mut list);
-        list.moves
+        e.detailed_moves(pos)
     }
 
     fn perft(
@@ -144,8 +140,7 @@ impl Width for u128 {
 /// Whether the first mover has a legal move in the rules' start position (a check of the
 /// rules, for any board: the line tables in the widest bitboard).
 pub(crate) fn has_legal_move(rules: &Rules) -> bool {
-    let e = LineTables::<u128>::new(rules);
-    let mut list = MoveList::with_capacity(64);
-    e.generate(&rules.start, &mut list);
-    !list.is_empty()
+    !LineTables::<u128>::new(rules)
+        .legal_moves(&rules.start)
+        .is_empty()
 }
