@@ -43,7 +43,10 @@ fn read<T: serde::de::DeserializeOwned>(file: &str) -> T {
 const STARTS: &[(&str, u32)] = &[
     ("american", 12),
     ("russian", 11),
+    ("brazilian", 11),
+    ("spanish", 11),
     ("italian", 11),
+    ("czech", 11),
     ("international", 10),
     ("pool", 11),
     ("thai", 10),

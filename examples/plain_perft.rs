@@ -1,12 +1,13 @@
-//! Plain single-thread perft (no frontier split, no hash) from the start, for profiling the
-//! kernels: `cargo run --release --example plain_perft -- american 11` (any shipped variant
-//! or rules file, any family).
+//! Plain single-thread perft (no frontier split, no hash) from the start or a FEN, for
+//! profiling the kernels: `cargo run --release --example plain_perft -- american 11` (any
+//! shipped variant or rules file, any family; a FEN as third argument).
 use rulebench::{Count, Game, Variant, with_game};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let variant = args.next().unwrap_or_else(|| "american".into());
     let depth = args.next().unwrap_or_else(|| "9".into());
+    let fen = args.next();
     let loaded = match Variant::load(&variant) {
         Ok(v) => v,
         Err(e) => {
@@ -22,7 +23,13 @@ fn main() {
         }
     };
     with_game!(&loaded, game => {
-        let pos = game.start();
+        let pos = match &fen {
+            None => game.start(),
+            Some(f) => game.parse_fen(f).unwrap_or_else(|e| {
+                eprintln!("{e}");
+                std::process::exit(2);
+            }),
+        };
         let t = std::time::Instant::now();
         let n = game.perft(&pos, depth, Count::Unique);
         let s = t.elapsed().as_secs_f64();

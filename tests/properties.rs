@@ -91,6 +91,65 @@ fn arb_position() -> impl Strategy<Value = (usize, Position)> {
         .prop_map(|(g, seed, plies)| (g, playout(&games()[g], seed, plies)))
 }
 
+/// A position built from random square sets rather than reached by play: kings of both sides
+/// everywhere, men on any row but their crowning row, either side to move. Such positions
+/// are where the precedence's criteria (kings taken, captures by kings, the order of kings)
+/// and flying kings at the last ply are exercised, which play from the start rarely reaches.
+fn arb_built_position() -> impl Strategy<Value = (usize, Position)> {
+    (
+        0..games().len(),
+        any::<u64>(),
+        2u64..9,
+        1u64..5,
+        any::<bool>(),
+    )
+        .prop_map(|(g, seed, crowd, kingly, white_to_move)| {
+            let game = &games()[g];
+            let geo = &game.rules().geometry;
+            // White men are crowned on the top row (row 0), black men on the bottom row.
+            let (white_crowning, black_crowning) =
+                (geo.row_mask::<u64>(0), geo.row_mask::<u64>(geo.rows() - 1));
+            let mut state = seed | 1;
+            let mut next = move |n: u64| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state % n
+            };
+            let mut pos = Position::empty(if white_to_move {
+                Colour::White
+            } else {
+                Colour::Black
+            });
+            for bit in geo.bits() {
+                let b = 1u64 << bit;
+                // About `crowd` squares in 20 hold a piece, `kingly` in 8 of them a king.
+                if next(20) >= crowd {
+                    continue;
+                }
+                let white = next(2) == 0;
+                let king = next(8) < kingly;
+                let crowning = if white {
+                    white_crowning
+                } else {
+                    black_crowning
+                };
+                if !king && b & crowning != 0 {
+                    continue;
+                }
+                if white {
+                    pos.white |= b
+                } else {
+                    pos.black |= b
+                }
+                if king {
+                    pos.kings |= b
+                }
+            }
+            (g, pos)
+        })
+}
+
 /// The pieces taken, in jump order, along one path (landing squares) starting at `from`.
 fn taken_in_order(game: &Draughts, pos: &Position, from: u32, path: &[u32]) -> Vec<u32> {
     let geo = &game.rules().geometry;
@@ -187,6 +246,25 @@ proptest! {
                     perft_by_listing(game, &pos, depth, count),
                     "{} {} perft({}) {:?}", game.id(), game.fen(&pos), depth, count
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn bulk_counting_agrees_with_listing_on_built_positions((g, pos) in arb_built_position()) {
+        let game = &games()[g];
+        // Depth 3 where the tree is small enough to list (boards full of flying kings branch
+        // widely).
+        for depth in 1..=3 {
+            for count in [Count::Unique, Count::Paths] {
+                prop_assert_eq!(
+                    game.perft(&pos, depth, count),
+                    perft_by_listing(game, &pos, depth, count),
+                    "{} {} perft({}) {:?}", game.id(), game.fen(&pos), depth, count
+                );
+            }
+            if game.perft(&pos, depth, Count::Paths) > 3000 {
+                break;
             }
         }
     }

@@ -231,28 +231,15 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         }
     }
 
-    /// The precedence score, criteria compared in order. The line tables score the same way
-    /// (`lines.rs`); one generic function for both cost this kernel 2-5 % more instructions on
-    /// Spanish, Italian and Czech (callgrind), so each keeps its own.
+    /// The precedence score of the sequence so far (see [`score`]).
     pub(super) fn score(&self) -> u128 {
-        let mut score: u128 = 0;
-        for c in &self.k.precedence[..self.k.criteria] {
-            score = match c {
-                Criterion::MostPieces => (score << 7) | self.captured.count_ones() as u128,
-                Criterion::MostKings => {
-                    (score << 7) | (self.captured & self.enemy_kings).count_ones() as u128
-                }
-                Criterion::MostValue => {
-                    let kings = (self.captured & self.enemy_kings).count_ones();
-                    let men = self.captured.count_ones() - kings;
-                    let value = men * self.k.values.man + kings * self.k.values.king;
-                    (score << 40) | value as u128
-                }
-                Criterion::MadeByKing => (score << 1) | self.started_as_king as u128,
-                Criterion::KingTakenEarliest => (score << 64) | self.king_order as u128,
-            };
-        }
-        score
+        score(
+            self.k,
+            self.captured.count_ones(),
+            (self.captured & self.enemy_kings).count_ones(),
+            self.started_as_king,
+            self.king_order,
+        )
     }
 
     #[inline(always)]

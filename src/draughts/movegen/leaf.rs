@@ -1,6 +1,10 @@
 //! The last ply of perft: moves counted without being listed. One-jump captures are counted
-//! by bitboards when none can go on; otherwise only the pieces whose capture may go on are
-//! searched, by a lean search for men and short kings or by the general search.
+//! by bitboards, by kind (a man or a king taking a man or a king), each kind scored once by
+//! the precedence; only the pieces whose capture may go on, and flying kings, are searched:
+//! by a lean search for men and short kings (handing a man crowned into a flying king to the
+//! general search) when the precedence is none or the number of pieces, by the general
+//! search otherwise.
+use super::capture::Capture;
 use super::*;
 use crate::draughts::schema::PromotionDuringCapture;
 
@@ -11,8 +15,6 @@ pub(super) struct LeafCount<'a> {
     pub(super) unique: u64,
     pub(super) paths: u64,
     pub(super) best: u128,
-    /// The most jumps of a capture accepted.
-    pub(super) longest: u32,
 }
 
 impl Sink for LeafCount<'_> {
@@ -27,7 +29,6 @@ impl Sink for LeafCount<'_> {
             self.paths = 0;
             self.best = score;
         }
-        self.longest = self.longest.max(jumps);
         self.paths += 1;
         if jumps >= 3 {
             if self.long.iter().any(|m| m.same_as(&mv)) {
@@ -56,6 +57,7 @@ pub(super) struct ShortLeafCount<'a, P: Shape, const WHITE: bool> {
     /// Empty squares, the square the piece left included.
     pub(super) empty: u64,
     pub(super) enemy: u64,
+    pub(super) enemy_kings: u64,
     /// The pieces a man may take.
     pub(super) men_targets: u64,
     pub(super) promotion_row: u64,
@@ -91,19 +93,22 @@ impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
             let (victim, landing) = self.jump(at, king, d, captured);
             if landing != 0 {
                 found = true;
-                self.land(landing, king, captured | victim, jumps + 1);
+                self.land(landing, king, captured | victim, jumps + 1, d);
             }
         });
         found
     }
 
-    /// After a jump lands on `at`.
+    /// After a jump in direction `came` lands on `at`.
     #[inline(always)]
-    pub(super) fn land(&mut self, at: u64, king: bool, captured: u64, jumps: u32) {
+    pub(super) fn land(&mut self, at: u64, king: bool, captured: u64, jumps: u32, came: Direction) {
         let mut king = king;
         if !king && at & self.promotion_row != 0 {
             match self.k.promotion {
                 PromotionDuringCapture::EndsMove => return self.count(at, captured, jumps, true),
+                PromotionDuringCapture::ContinueAsKing if P::FLYING => {
+                    return self.crowned_flying(at, captured, jumps, came);
+                }
                 PromotionDuringCapture::ContinueAsKing => king = true,
                 PromotionDuringCapture::OnlyAtEnd => {}
             }
@@ -115,6 +120,31 @@ impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
         if more == 0 || !self.node(at, king, captured, jumps) {
             let promotes = !self.started_as_king && (king || at & self.promotion_row != 0);
             self.count(at, captured, jumps, promotes);
+        }
+    }
+
+    /// A man crowned on `at` mid-capture goes on as a flying king: the general search takes
+    /// the sequence over from there (kept out of line: the rare case).
+    #[inline(never)]
+    fn crowned_flying(&mut self, at: u64, captured: u64, jumps: u32, came: Direction) {
+        let mut search = Capture::<LeafCount, P, WHITE> {
+            k: self.k,
+            sink: &mut self.tally,
+            from: self.from as u32,
+            occupied: self.k.squares::<P>() & !self.empty,
+            enemy: self.enemy,
+            enemy_kings: self.enemy_kings,
+            men_targets: self.men_targets,
+            captured,
+            promotion_row: self.promotion_row,
+            started_as_king: false,
+            jumps,
+            // The precedence here is none or the number of pieces: the order is not scored.
+            king_order: 0,
+            _shape: std::marker::PhantomData,
+        };
+        if !search.continue_from(at.trailing_zeros(), true, came, true) {
+            self.count(at, captured, jumps, true);
         }
     }
 
@@ -138,6 +168,31 @@ impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
     }
 }
 
+/// One-jump captures counted by bitboards, by kind (indexed by [`single_kind`]).
+pub(super) type Singles = [u64; 4];
+
+/// How many of the one-jump captures `singles` the precedence keeps, and their score (0
+/// when there is none).
+#[inline(always)]
+pub(super) fn best_singles(k: &Kernel, singles: &Singles) -> (u64, u128) {
+    if k.bulk_single_jumps {
+        let n = singles[0] + singles[1] + singles[2] + singles[3];
+        return (n, if n == 0 { 0 } else { k.single_scores[0] });
+    }
+    let (mut n, mut best) = (0, 0);
+    for (kind, &count) in singles.iter().enumerate() {
+        let score = k.single_scores[kind];
+        if count == 0 || score < best {
+            continue;
+        }
+        if score > best {
+            (n, best) = (0, score);
+        }
+        n += count;
+    }
+    (n, best)
+}
+
 /// The number of moves at the last ply, `WHITE` to move: captures counted by bitboards where
 /// none can go on (else searched, with duplicates and precedence), ordinary moves by popcount.
 #[inline(always)]
@@ -148,15 +203,7 @@ pub(super) fn leaf_count<P: Shape, const PATHS: bool, const WHITE: bool>(
     kings: u64,
     list: &mut MoveList,
 ) -> u64 {
-    let found = if k.bulk_single_jumps {
-        leaf_captures::<P, WHITE>(k, white, black, kings)
-    } else {
-        LeafCaptures::Search {
-            single: 0,
-            pieces: !0,
-        }
-    };
-    let mut n = match found {
+    let mut n = match leaf_captures::<P, WHITE>(k, white, black, kings) {
         LeafCaptures::Counted(n) => n,
         LeafCaptures::Search { single, pieces } => {
             searched_leaf_captures::<P, PATHS, WHITE>(k, white, black, kings, single, pieces, list)
@@ -168,38 +215,55 @@ pub(super) fn leaf_count<P: Shape, const PATHS: bool, const WHITE: bool>(
     n
 }
 
-/// The captures at the last ply that the search must count: those of `pieces`, plus `single`
-/// one-jump captures of other pieces counted by bitboards, which the precedence keeps only if
-/// no capture takes more (kept out of line: the rarer case).
+/// The captures at the last ply that the precedence keeps: those of `pieces`, searched, and
+/// the one-jump captures of the other pieces, `single`, counted by bitboards (kept out of
+/// line: the rarer case).
 #[inline(never)]
 pub(super) fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
     k: &Kernel,
     white: u64,
     black: u64,
     kings: u64,
-    single: u64,
+    single: Singles,
     pieces: u64,
     list: &mut MoveList,
 ) -> u64 {
     list.clear();
+    let (single, single_best) = best_singles(k, &single);
+    // Sequences scoring below the one-jump captures kept are dropped as they are found.
     let mut tally = LeafCount {
         long: &mut list.moves,
         unique: 0,
         paths: 0,
-        best: 0,
-        longest: 0,
+        best: single_best,
     };
-    if pieces != !0 && !(P::FLYING && k.promotion == PromotionDuringCapture::ContinueAsKing) {
-        // Men and short kings only (see `leaf_captures`), none crowned into a flying king.
-        let (own, enemy) = if WHITE {
-            (white, black)
-        } else {
-            (black, white)
-        };
+    let (own, enemy) = if WHITE {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let pos = Position {
+        white,
+        black,
+        kings,
+        side: if WHITE { Colour::White } else { Colour::Black },
+        quiet_plies: 0,
+        move_number: 0,
+    };
+    // The lean search scores none or the number of pieces, and plays men and short kings.
+    let lean = k.criteria == 0 || k.score_is_jumps;
+    let flying_kings = if P::FLYING { own & kings } else { 0 };
+    let (lean_pieces, general) = if lean {
+        (pieces & !flying_kings, pieces & flying_kings)
+    } else {
+        (0, pieces)
+    };
+    if lean_pieces != 0 {
         let mut counter = ShortLeafCount::<P, WHITE> {
             k,
             empty: 0,
             enemy,
+            enemy_kings: enemy & kings,
             men_targets: if k.men_capture_kings {
                 enemy
             } else {
@@ -212,7 +276,7 @@ pub(super) fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: b
             _shape: std::marker::PhantomData,
         };
         let empty = k.squares::<P>() & !(own | enemy);
-        let mut rest = pieces;
+        let mut rest = lean_pieces;
         while rest != 0 {
             let from = rest & rest.wrapping_neg();
             rest ^= from;
@@ -222,23 +286,12 @@ pub(super) fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: b
             counter.node(from, counter.started_as_king, 0, 0);
         }
         tally = counter.tally;
-    } else {
-        let pos = Position {
-            white,
-            black,
-            kings,
-            side: if WHITE { Colour::White } else { Colour::Black },
-            quiet_plies: 0,
-            move_number: 0,
-        };
-        captures::<P, LeafCount, WHITE>(k, &pos, pieces, &mut tally);
     }
-    let (n, longest) = (
-        if PATHS { tally.paths } else { tally.unique },
-        tally.longest,
-    );
-    // `single` is only ever non-zero when the precedence is none or the number of pieces.
-    if k.criteria == 0 || longest <= 1 {
+    if general != 0 {
+        captures::<P, LeafCount, WHITE>(k, &pos, general, &mut tally);
+    }
+    let n = if PATHS { tally.paths } else { tally.unique };
+    if tally.best == single_best {
         n + single
     } else {
         n
@@ -261,21 +314,20 @@ pub(super) fn leaf_count_outlined<P: Shape, const PATHS: bool>(
 
 /// What the bitboards say about the captures at the last ply.
 pub(super) enum LeafCaptures {
-    /// Exactly this many captures, each one jump and one path.
+    /// Exactly this many captures (those the precedence keeps), each one jump and one path.
     Counted(u64),
-    /// The captures of `pieces` must be searched; the other pieces have `single` captures,
-    /// each of one jump and one path.
+    /// The captures of `pieces` must be searched; the other pieces have the one-jump
+    /// captures `single`, each one path.
     Search {
-        /// One-jump captures of the pieces not searched.
-        single: u64,
+        /// One-jump captures of the pieces not searched, by kind.
+        single: Singles,
         /// The pieces whose captures are searched.
         pieces: u64,
     },
 }
 
 /// Counts the one-jump captures of a position by bitboards, and finds the pieces with a
-/// capture that may go on (they must be searched). Everything is searched when a flying king
-/// might capture or a man crowned mid-capture might go on as a king.
+/// capture that may go on (they must be searched, as must flying kings).
 ///
 /// After a man or short king jumps from S over V to L in direction d, only S and V have
 /// changed, and a next jump from L in any direction but back over V neither passes nor lands
@@ -287,10 +339,6 @@ pub(super) fn leaf_captures<P: Shape, const WHITE: bool>(
     black: u64,
     all_kings: u64,
 ) -> LeafCaptures {
-    let everything = LeafCaptures::Search {
-        single: 0,
-        pieces: !0,
-    };
     let (own, enemy) = if WHITE {
         (white, black)
     } else {
@@ -299,9 +347,6 @@ pub(super) fn leaf_captures<P: Shape, const WHITE: bool>(
     let empty = k.squares::<P>() & !(own | enemy);
     let men = own & !all_kings;
     let kings = own & all_kings;
-    if P::FLYING && kings != 0 {
-        return everything;
-    }
     let man_targets = if k.men_capture_kings {
         enemy
     } else {
@@ -328,6 +373,23 @@ pub(super) fn leaf_captures<P: Shape, const WHITE: bool>(
         });
         any |= king_landing[0] | king_landing[1] | king_landing[2] | king_landing[3];
     }
+    // Flying kings: one-jump captures counted off the rays, by kind; the kings whose capture
+    // may go on are searched.
+    let mut single = [0u64; 4];
+    let mut flying_searched = 0;
+    if P::FLYING && kings != 0 {
+        let enemy_kings = enemy & all_kings;
+        let bulk = k.bulk_single_jumps;
+        flying_searched = flying_singles::<P>(k, own, enemy, enemy_kings, kings, |_, v, ends| {
+            let kind = if bulk {
+                0
+            } else {
+                single_kind(true, v & enemy_kings != 0)
+            };
+            single[kind] += ends.count_ones() as u64;
+        });
+        any |= flying_searched | single[0] | single[1] | single[2] | single[3];
+    }
     if any == 0 {
         return LeafCaptures::Counted(0);
     }
@@ -335,38 +397,38 @@ pub(super) fn leaf_captures<P: Shape, const WHITE: bool>(
         k,
         empty,
         enemy,
+        enemy & all_kings,
         man_targets,
         kings,
         men_landing,
         king_landing,
+        single,
+        flying_searched,
     )
 }
 
 /// [`leaf_captures`] once the landing squares of one-jump captures are known, by direction
-/// (`men_landing` of men, `king_landing` of short kings), and some capture exists.
+/// (`men_landing` of men, `king_landing` of short kings), and some capture may exist (`kings`
+/// are the side's kings): `single` holds the flying kings' one-jump captures already counted
+/// (all in kind 0 when the precedence cannot tell them apart), `flying_searched` the flying
+/// kings to search.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn leaf_captures_from<P: Shape, const WHITE: bool>(
     k: &Kernel,
     empty: u64,
     enemy: u64,
+    enemy_kings: u64,
     man_targets: u64,
     kings: u64,
     men_landing: [u64; 4],
     king_landing: [u64; 4],
+    mut single: Singles,
+    flying_searched: u64,
 ) -> LeafCaptures {
-    let everything = LeafCaptures::Search {
-        single: 0,
-        pieces: !0,
-    };
     let two_steps = |bb: u64, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
     let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
     let short_kings = !P::FLYING && kings != 0;
-    let men_any = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
-    if k.promotion == PromotionDuringCapture::ContinueAsKing
-        && men_any & k.promotion_rows[!WHITE as usize] != 0
-    {
-        return everything;
-    }
     // Pieces with a capture that may go on: a landing square from which a jump is possible,
     // traced back to where the piece started. The jump back never shows: on the board as it
     // is, the square it would land on still holds the piece.
@@ -377,6 +439,8 @@ pub(super) fn leaf_captures_from<P: Shape, const WHITE: bool>(
             man_from_any |= k.step::<P>(man_targets & k.step::<P>(empty, back), back);
         }
     });
+    // A man crowned mid-capture that goes on as a king is searched.
+    man_from_any |= k.crowned_goes_on[!WHITE as usize];
     let mut goes_on = 0u64;
     each_direction!(d => {
         goes_on |= two_steps(men_landing[d as usize] & man_from_any, d.opposite());
@@ -391,21 +455,48 @@ pub(super) fn leaf_captures_from<P: Shape, const WHITE: bool>(
             goes_on |= two_steps(king_landing[d as usize] & king_from_any, d.opposite());
         });
     }
-    let mut single = 0u64;
-    if goes_on == 0 {
+    let searched = goes_on | flying_searched;
+    if k.bulk_single_jumps {
+        // The precedence cannot tell one-jump captures apart: one count for all.
+        if searched == 0 {
+            each_direction!(d => {
+                single[0] += (men_landing[d as usize] | king_landing[d as usize]).count_ones() as u64;
+            });
+            return LeafCaptures::Counted(single[0]);
+        }
         each_direction!(d => {
-            single += (men_landing[d as usize] | king_landing[d as usize]).count_ones() as u64;
+            let skip = two_steps(goes_on, d);
+            single[0] += ((men_landing[d as usize] | king_landing[d as usize]) & !skip)
+                .count_ones() as u64;
         });
-        return LeafCaptures::Counted(single);
+        return LeafCaptures::Search {
+            single,
+            pieces: searched,
+        };
     }
+    // The one-jump captures of the pieces not searched, by kind: the square behind a king
+    // taken in direction d is one step past it.
     each_direction!(d => {
-        let searched = two_steps(goes_on, d);
-        single += ((men_landing[d as usize] | king_landing[d as usize]) & !searched).count_ones()
-            as u64;
+        let skip = two_steps(goes_on, d);
+        let men = men_landing[d as usize] & !skip;
+        let kings = king_landing[d as usize] & !skip;
+        if enemy_kings == 0 {
+            single[single_kind(false, false)] += men.count_ones() as u64;
+            single[single_kind(true, false)] += kings.count_ones() as u64;
+        } else {
+            let behind_king = k.step::<P>(enemy_kings, d);
+            single[single_kind(false, false)] += (men & !behind_king).count_ones() as u64;
+            single[single_kind(false, true)] += (men & behind_king).count_ones() as u64;
+            single[single_kind(true, false)] += (kings & !behind_king).count_ones() as u64;
+            single[single_kind(true, true)] += (kings & behind_king).count_ones() as u64;
+        }
     });
+    if searched == 0 {
+        return LeafCaptures::Counted(best_singles(k, &single).0);
+    }
     LeafCaptures::Search {
         single,
-        pieces: goes_on,
+        pieces: searched,
     }
 }
 
@@ -424,7 +515,19 @@ pub(super) fn opponent_captures_from<P: Shape, const PATHS: bool, const WHITE: b
     men_landing: [u64; 4],
     leaf: &mut MoveList,
 ) -> u64 {
-    match leaf_captures_from::<P, WHITE>(k, empty, enemy, man_targets, 0, men_landing, [0; 4]) {
+    let enemy_kings = enemy & kings;
+    match leaf_captures_from::<P, WHITE>(
+        k,
+        empty,
+        enemy,
+        enemy_kings,
+        man_targets,
+        0,
+        men_landing,
+        [0; 4],
+        [0; 4],
+        0,
+    ) {
         LeafCaptures::Counted(n) => n,
         LeafCaptures::Search { single, pieces } => {
             searched_leaf_captures::<P, PATHS, WHITE>(k, white, black, kings, single, pieces, leaf)
@@ -432,8 +535,8 @@ pub(super) fn opponent_captures_from<P: Shape, const PATHS: bool, const WHITE: b
     }
 }
 
-/// Lists the captures of `pos` when [`leaf_captures`] has found that each is one jump (so
-/// none is preferred to another), straight from the bitboards.
+/// Lists the captures of `pos` when [`leaf_captures`] has found that each is one jump, straight
+/// from the bitboards: those of the kinds the precedence keeps.
 pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(
     k: &Kernel,
     pos: &Position,
@@ -473,5 +576,36 @@ pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(
             push(k.step::<P>(k.step::<P>(kings, d) & enemy, d) & empty, d, false);
         }
     });
+    if P::FLYING && kings != 0 {
+        flying_singles::<P>(
+            k,
+            own,
+            enemy,
+            enemy & pos.kings,
+            kings,
+            |from, victim, ends| {
+                let mut rest = ends;
+                while rest != 0 {
+                    let to = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    list.moves.push(Move {
+                        captured: victim,
+                        paths: 1,
+                        from: from as u8,
+                        to: to as u8,
+                        promotes: false,
+                    });
+                }
+            },
+        );
+    }
+    if !k.bulk_single_jumps {
+        let score = |m: &Move| {
+            let kind = single_kind(pos.kings & (1 << m.from) != 0, pos.kings & m.captured != 0);
+            k.single_scores[kind]
+        };
+        let best = list.moves.iter().map(score).max().unwrap_or(0);
+        list.moves.retain(|m| score(m) == best);
+    }
     list.captures = list.moves.len();
 }

@@ -89,6 +89,7 @@ macro_rules! with_shape {
     };
 }
 mod capture;
+mod flying;
 mod kernel;
 mod leaf;
 mod lines;
@@ -105,9 +106,10 @@ use crate::game::Count;
 use crate::perft::Table;
 use capture::{DetailedList, Sink, captures};
 pub use capture::{DetailedMove, MoveList};
+use flying::flying_singles;
 pub use kernel::Kernel;
-use kernel::nearest;
 use kernel::{BoardSize, Shape, ShapeOf};
+use kernel::{nearest, score, single_kind};
 use leaf::*;
 use lines::LineTables;
 pub(crate) use perft::perft_dispatch;

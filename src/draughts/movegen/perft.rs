@@ -36,14 +36,7 @@ pub(super) fn perft2<P: Shape, const PATHS: bool, const WHITE: bool>(
     leaf: &mut MoveList,
 ) -> u64 {
     list.clear();
-    let found = if k.bulk_single_jumps {
-        leaf_captures::<P, WHITE>(k, pos.white, pos.black, pos.kings)
-    } else {
-        LeafCaptures::Search {
-            single: 0,
-            pieces: !0,
-        }
-    };
+    let found = leaf_captures::<P, WHITE>(k, pos.white, pos.black, pos.kings);
     match found {
         LeafCaptures::Counted(0) => {}
         LeafCaptures::Counted(_) => single_jump_moves::<P, WHITE>(k, pos, list),
@@ -66,12 +59,11 @@ pub(super) fn perft2<P: Shape, const PATHS: bool, const WHITE: bool>(
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     let promotion_row = k.promotion_rows[!WHITE as usize];
-    // The opponent replies in the children. While it has no king (and the precedence cannot
-    // tell one-jump captures apart), a child where it has no capture is counted from the
+    // The opponent replies in the children. While it has no king, a child where it has no capture is counted from the
     // squares its men can step to, found once here: only the two squares the move touched
     // change. Otherwise the child is counted in full.
     let opponent_men = enemy & !pos.kings;
-    let fast = k.bulk_single_jumps && enemy & pos.kings == 0;
+    let fast = enemy & pos.kings == 0;
     let mut reach = [0u64; 4];
     each_direction!(e => {
         reach[e as usize] = k.step::<P>(opponent_men, e);
