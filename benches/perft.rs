@@ -1,6 +1,6 @@
-//! Perft speed, one thread, no hash, bulk counting at the last ply: from the start and from
-//! one mid-game position of English, Russian, Italian and International draughts (and from the
-//! start of Pool, Thai, Killer, Frisian, Turkish and Canadian); Xiangqi from
+//! Perft speed, one thread, no hash, bulk counting at the last ply: from the start of every
+//! shipped draughts variant and from one mid-game position of English, Russian, Italian,
+//! International, Czech and Spanish draughts; Xiangqi from
 //! the start and from the two Fairy-Stockfish test positions, Minixiangqi from the start; and,
 //! as a peer in the same run, Debian's `fairy-stockfish` counting Xiangqi perft 4 (a process
 //! per run, skipped when the binary is missing). Criterion reports leaf nodes per second as

@@ -375,19 +375,9 @@ pub(super) fn leaf_captures<P: Shape, const WHITE: bool>(
     }
     // Flying kings: one-jump captures counted off the rays, by kind; the kings whose capture
     // may go on are searched.
-    let mut single = [0u64; 4];
-    let mut flying_searched = 0;
+    let (mut single, mut flying_searched) = ([0u64; 4], 0);
     if P::FLYING && kings != 0 {
-        let enemy_kings = enemy & all_kings;
-        let bulk = k.bulk_single_jumps;
-        flying_searched = flying_singles::<P>(k, own, enemy, enemy_kings, kings, |_, v, ends| {
-            let kind = if bulk {
-                0
-            } else {
-                single_kind(true, v & enemy_kings != 0)
-            };
-            single[kind] += ends.count_ones() as u64;
-        });
+        (single, flying_searched) = flying_leaf_singles::<P>(k, own, enemy, all_kings, kings);
         any |= flying_searched | single[0] | single[1] | single[2] | single[3];
     }
     if any == 0 {
@@ -407,6 +397,31 @@ pub(super) fn leaf_captures<P: Shape, const WHITE: bool>(
     )
 }
 
+/// The one-jump captures of the flying `kings` counted by kind (all in kind 0 when the
+/// precedence cannot tell them apart), and the kings whose capture may go on (out of line:
+/// most positions of a game have no king).
+#[inline(never)]
+pub(super) fn flying_leaf_singles<P: Shape>(
+    k: &Kernel,
+    own: u64,
+    enemy: u64,
+    all_kings: u64,
+    kings: u64,
+) -> (Singles, u64) {
+    let mut single = [0u64; 4];
+    let enemy_kings = enemy & all_kings;
+    let bulk = k.bulk_single_jumps;
+    let searched = flying_singles::<P>(k, own, enemy, enemy_kings, kings, |_, v, ends| {
+        let kind = if bulk {
+            0
+        } else {
+            single_kind(true, v & enemy_kings != 0)
+        };
+        single[kind] += ends.count_ones() as u64;
+    });
+    (single, searched)
+}
+
 /// [`leaf_captures`] once the landing squares of one-jump captures are known, by direction
 /// (`men_landing` of men, `king_landing` of short kings), and some capture may exist (`kings`
 /// are the side's kings): `single` holds the flying kings' one-jump captures already counted
@@ -423,7 +438,7 @@ pub(super) fn leaf_captures_from<P: Shape, const WHITE: bool>(
     kings: u64,
     men_landing: [u64; 4],
     king_landing: [u64; 4],
-    mut single: Singles,
+    single: Singles,
     flying_searched: u64,
 ) -> LeafCaptures {
     let two_steps = |bb: u64, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
@@ -458,24 +473,48 @@ pub(super) fn leaf_captures_from<P: Shape, const WHITE: bool>(
     let searched = goes_on | flying_searched;
     if k.bulk_single_jumps {
         // The precedence cannot tell one-jump captures apart: one count for all.
+        let mut n = single[0];
         if searched == 0 {
             each_direction!(d => {
-                single[0] += (men_landing[d as usize] | king_landing[d as usize]).count_ones() as u64;
+                n += (men_landing[d as usize] | king_landing[d as usize]).count_ones() as u64;
             });
-            return LeafCaptures::Counted(single[0]);
+            return LeafCaptures::Counted(n);
         }
         each_direction!(d => {
             let skip = two_steps(goes_on, d);
-            single[0] += ((men_landing[d as usize] | king_landing[d as usize]) & !skip)
-                .count_ones() as u64;
+            n += ((men_landing[d as usize] | king_landing[d as usize]) & !skip).count_ones() as u64;
         });
         return LeafCaptures::Search {
-            single,
+            single: [n, 0, 0, 0],
             pieces: searched,
         };
     }
-    // The one-jump captures of the pieces not searched, by kind: the square behind a king
-    // taken in direction d is one step past it.
+    singles_by_kind::<P>(
+        k,
+        enemy_kings,
+        men_landing,
+        king_landing,
+        single,
+        goes_on,
+        searched,
+    )
+}
+
+/// The end of [`leaf_captures_from`] when the precedence tells one-jump captures apart: those
+/// of the pieces not searched counted by kind (kept out of line, so that the rules where it
+/// cannot keep their inlined code small).
+#[inline(never)]
+fn singles_by_kind<P: Shape>(
+    k: &Kernel,
+    enemy_kings: u64,
+    men_landing: [u64; 4],
+    king_landing: [u64; 4],
+    mut single: Singles,
+    goes_on: u64,
+    searched: u64,
+) -> LeafCaptures {
+    let two_steps = |bb: u64, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
+    // The square behind a king taken in direction d is one step past it.
     each_direction!(d => {
         let skip = two_steps(goes_on, d);
         let men = men_landing[d as usize] & !skip;
@@ -600,12 +639,18 @@ pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(
         );
     }
     if !k.bulk_single_jumps {
-        let score = |m: &Move| {
-            let kind = single_kind(pos.kings & (1 << m.from) != 0, pos.kings & m.captured != 0);
-            k.single_scores[kind]
-        };
-        let best = list.moves.iter().map(score).max().unwrap_or(0);
-        list.moves.retain(|m| score(m) == best);
+        keep_best_single_jumps(k, pos, list);
     }
     list.captures = list.moves.len();
+}
+
+/// Keeps the one-jump captures of `list` of the kinds the precedence prefers.
+#[inline(never)]
+fn keep_best_single_jumps(k: &Kernel, pos: &Position, list: &mut MoveList) {
+    let score = |m: &Move| {
+        let kind = single_kind(pos.kings & (1 << m.from) != 0, pos.kings & m.captured != 0);
+        k.single_scores[kind]
+    };
+    let best = list.moves.iter().map(score).max().unwrap_or(0);
+    list.moves.retain(|m| score(m) == best);
 }

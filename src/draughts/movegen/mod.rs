@@ -9,7 +9,9 @@
 //! the parent of the leaves (`perft2`) plays its ordinary moves straight from the bitboards
 //! and counts each child's replies in place, from bitboards prepared once per parent while
 //! the opponent has no king and no capture; captures at the last ply are counted by bitboards
-//! when none can go on, and searched (only from the pieces whose capture may go on) otherwise.
+//! when none can go on, by kind (a man or a king taking a man or a king) so that the precedence
+//! picks among them without a search, flying kings' read off the rays (`flying`); only the
+//! pieces whose capture may go on are searched.
 //!
 //! Rules the kernel does not cover (lines along rows and columns, boards of all squares or
 //! wider than 64 bits, captures weighed by value, no turning back over a freed square) are
