@@ -74,6 +74,33 @@ fn perft_by_listing(game: &Draughts, pos: &Position, depth: u32, count: Count) -
         .sum()
 }
 
+/// Perft with bulk counting equals perft by listing, both conventions, at depths 1 to
+/// `max_depth`, going deeper only while the tree has at most `listable` paths.
+fn bulk_counts_equal_listing(
+    game: &Draughts,
+    pos: &Position,
+    max_depth: u32,
+    listable: u128,
+) -> Result<(), TestCaseError> {
+    for depth in 1..=max_depth {
+        for count in [Count::Unique, Count::Paths] {
+            prop_assert_eq!(
+                game.perft(pos, depth, count),
+                perft_by_listing(game, pos, depth, count),
+                "{} {} perft({}) {:?}",
+                game.id(),
+                game.fen(pos),
+                depth,
+                count
+            );
+        }
+        if game.perft(pos, depth, Count::Paths) > listable {
+            break;
+        }
+    }
+    Ok(())
+}
+
 fn config() -> ProptestConfig {
     // PROPTEST_CASES in the environment overrides this default.
     ProptestConfig {
@@ -238,35 +265,14 @@ proptest! {
 
     #[test]
     fn bulk_counting_agrees_with_listing_every_move((g, pos) in arb_position()) {
-        let game = &games()[g];
-        for depth in 1..=4 {
-            for count in [Count::Unique, Count::Paths] {
-                prop_assert_eq!(
-                    game.perft(&pos, depth, count),
-                    perft_by_listing(game, &pos, depth, count),
-                    "{} {} perft({}) {:?}", game.id(), game.fen(&pos), depth, count
-                );
-            }
-        }
+        bulk_counts_equal_listing(&games()[g], &pos, 4, u128::MAX)?;
     }
 
     #[test]
     fn bulk_counting_agrees_with_listing_on_built_positions((g, pos) in arb_built_position()) {
-        let game = &games()[g];
         // Depth 3 where the tree is small enough to list (boards full of flying kings branch
         // widely).
-        for depth in 1..=3 {
-            for count in [Count::Unique, Count::Paths] {
-                prop_assert_eq!(
-                    game.perft(&pos, depth, count),
-                    perft_by_listing(game, &pos, depth, count),
-                    "{} {} perft({}) {:?}", game.id(), game.fen(&pos), depth, count
-                );
-            }
-            if game.perft(&pos, depth, Count::Paths) > 3000 {
-                break;
-            }
-        }
+        bulk_counts_equal_listing(&games()[g], &pos, 3, 3000)?;
     }
 
     #[test]

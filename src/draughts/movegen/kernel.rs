@@ -92,7 +92,7 @@ impl Kernel {
             landing: rules.king_landing,
             immediate: rules.removal == Removal::Immediate,
             men_backward: rules.men_capture_backward,
-            bulk_single_jumps: rules.precedence.iter().all(|c| *c == Criterion::MostPieces),
+            bulk_single_jumps: true,
             single_scores: [0; 4],
             lines: LineTables::<u64>::needed(rules)
                 .then(|| Box::new(LineTables::<u64>::new(rules))),
@@ -101,13 +101,14 @@ impl Kernel {
         for by_king in [false, true] {
             for takes_king in [false, true] {
                 let king_order = if takes_king { 1 << 63 } else { 0 };
-                kernel.single_scores[single_kind(by_king, takes_king)] = if kernel.criteria == 0 {
-                    0
-                } else {
-                    score(&kernel, 1, takes_king as u32, by_king, king_order)
-                };
+                kernel.single_scores[single_kind(by_king, takes_king)] =
+                    score(&kernel, 1, takes_king as u32, by_king, king_order);
             }
         }
+        // Whatever the criteria, they cannot tell one-jump captures apart when every kind
+        // scores the same.
+        let [first, ..] = kernel.single_scores;
+        kernel.bulk_single_jumps = kernel.single_scores.iter().all(|&s| s == first);
         kernel
     }
 
