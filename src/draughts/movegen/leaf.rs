@@ -196,18 +196,28 @@ pub(super) fn best_singles(k: &Kernel, singles: &Singles) -> (u64, u128) {
 /// The number of moves at the last ply, `WHITE` to move: captures counted by bitboards where
 /// none can go on (else searched, with duplicates and precedence), ordinary moves by popcount.
 #[inline(always)]
-pub(super) fn leaf_count<P: Shape, const PATHS: bool, const WHITE: bool>(
+pub(super) fn leaf_count<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE: bool>(
     k: &Kernel,
     white: u64,
     black: u64,
     kings: u64,
     list: &mut MoveList,
 ) -> u64 {
-    let mut n = match leaf_captures::<P, WHITE>(k, white, black, kings) {
+    let mut n = match leaf_captures::<P, KINDS, WHITE>(k, white, black, kings) {
         LeafCaptures::Counted(n) => n,
-        LeafCaptures::Search { single, pieces } => {
-            searched_leaf_captures::<P, PATHS, WHITE>(k, white, black, kings, single, pieces, list)
-        }
+        LeafCaptures::Search {
+            single,
+            single_score,
+            pieces,
+        } => searched_leaf_captures::<P, PATHS, WHITE>(
+            k,
+            white,
+            black,
+            kings,
+            (single, single_score),
+            pieces,
+            list,
+        ),
     };
     if !k.compulsory || n == 0 {
         n += count_quiet::<P, WHITE>(k, white, black, kings);
@@ -216,20 +226,20 @@ pub(super) fn leaf_count<P: Shape, const PATHS: bool, const WHITE: bool>(
 }
 
 /// The captures at the last ply that the precedence keeps: those of `pieces`, searched, and
-/// the one-jump captures of the other pieces, `single`, counted by bitboards (kept out of
-/// line: the rarer case).
+/// the one-jump captures of the other pieces, `single` of them kept with their score,
+/// counted by bitboards (kept out of line: the rarer case; the counts by kind are resolved
+/// before the call, as an array passed out of line cost 3-4 % of the speed of English).
 #[inline(never)]
 pub(super) fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
     k: &Kernel,
     white: u64,
     black: u64,
     kings: u64,
-    single: Singles,
+    (single, single_best): (u64, u128),
     pieces: u64,
     list: &mut MoveList,
 ) -> u64 {
     list.clear();
-    let (single, single_best) = best_singles(k, &single);
     // Sequences scoring below the one-jump captures kept are dropped as they are found.
     let mut tally = LeafCount {
         long: &mut list.moves,
@@ -300,15 +310,15 @@ pub(super) fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: b
 
 /// [`leaf_count`] kept out of line, for a search that starts one ply from the leaves.
 #[inline(never)]
-pub(super) fn leaf_count_outlined<P: Shape, const PATHS: bool>(
+pub(super) fn leaf_count_outlined<P: Shape, const PATHS: bool, const KINDS: bool>(
     k: &Kernel,
     pos: &Position,
     list: &mut MoveList,
 ) -> u64 {
     if pos.side == Colour::White {
-        leaf_count::<P, PATHS, true>(k, pos.white, pos.black, pos.kings, list)
+        leaf_count::<P, PATHS, KINDS, true>(k, pos.white, pos.black, pos.kings, list)
     } else {
-        leaf_count::<P, PATHS, false>(k, pos.white, pos.black, pos.kings, list)
+        leaf_count::<P, PATHS, KINDS, false>(k, pos.white, pos.black, pos.kings, list)
     }
 }
 
@@ -317,10 +327,13 @@ pub(super) enum LeafCaptures {
     /// Exactly this many captures (those the precedence keeps), each one jump and one path.
     Counted(u64),
     /// The captures of `pieces` must be searched; the other pieces have the one-jump
-    /// captures `single`, each one path.
+    /// captures `single` that the precedence keeps (if no sequence scores more), each one
+    /// path, scoring `single_score`.
     Search {
-        /// One-jump captures of the pieces not searched, by kind.
-        single: Singles,
+        /// One-jump captures of the pieces not searched, of the kinds the precedence keeps.
+        single: u64,
+        /// Their score (0 when there is none).
+        single_score: u128,
         /// The pieces whose captures are searched.
         pieces: u64,
     },
@@ -333,7 +346,7 @@ pub(super) enum LeafCaptures {
 /// changed, and a next jump from L in any direction but back over V neither passes nor lands
 /// on either: so whether it can go on is read off the board as it was.
 #[inline(always)]
-pub(super) fn leaf_captures<P: Shape, const WHITE: bool>(
+pub(super) fn leaf_captures<P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel,
     white: u64,
     black: u64,
@@ -377,13 +390,14 @@ pub(super) fn leaf_captures<P: Shape, const WHITE: bool>(
     // may go on are searched.
     let (mut single, mut flying_searched) = ([0u64; 4], 0);
     if P::FLYING && kings != 0 {
-        (single, flying_searched) = flying_leaf_singles::<P>(k, own, enemy, all_kings, kings);
+        (single, flying_searched) =
+            flying_leaf_singles::<P, KINDS>(k, own, enemy, all_kings, kings);
         any |= flying_searched | single[0] | single[1] | single[2] | single[3];
     }
     if any == 0 {
         return LeafCaptures::Counted(0);
     }
-    leaf_captures_from::<P, WHITE>(
+    leaf_captures_from::<P, KINDS, WHITE>(
         k,
         empty,
         enemy,
@@ -400,7 +414,7 @@ pub(super) fn leaf_captures<P: Shape, const WHITE: bool>(
 /// The one-jump captures of the flying `kings` counted by kind (all in kind 0 when the
 /// precedence cannot tell them apart), and the kings whose capture may go on.
 #[inline(always)]
-pub(super) fn flying_leaf_singles<P: Shape>(
+pub(super) fn flying_leaf_singles<P: Shape, const KINDS: bool>(
     k: &Kernel,
     own: u64,
     enemy: u64,
@@ -409,12 +423,11 @@ pub(super) fn flying_leaf_singles<P: Shape>(
 ) -> (Singles, u64) {
     let mut single = [0u64; 4];
     let enemy_kings = enemy & all_kings;
-    let bulk = k.bulk_single_jumps;
     let searched = flying_singles::<P>(k, own, enemy, enemy_kings, kings, |_, v, ends| {
-        let kind = if bulk {
-            0
-        } else {
+        let kind = if KINDS {
             single_kind(true, v & enemy_kings != 0)
+        } else {
+            0
         };
         single[kind] += ends.count_ones() as u64;
     });
@@ -428,7 +441,7 @@ pub(super) fn flying_leaf_singles<P: Shape>(
 /// kings to search.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn leaf_captures_from<P: Shape, const WHITE: bool>(
+pub(super) fn leaf_captures_from<P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel,
     empty: u64,
     enemy: u64,
@@ -470,7 +483,7 @@ pub(super) fn leaf_captures_from<P: Shape, const WHITE: bool>(
         });
     }
     let searched = goes_on | flying_searched;
-    if k.bulk_single_jumps {
+    if !KINDS {
         // The precedence cannot tell one-jump captures apart: one count for all.
         let mut n = single[0];
         if searched == 0 {
@@ -484,7 +497,8 @@ pub(super) fn leaf_captures_from<P: Shape, const WHITE: bool>(
             n += ((men_landing[d as usize] | king_landing[d as usize]) & !skip).count_ones() as u64;
         });
         return LeafCaptures::Search {
-            single: [n, 0, 0, 0],
+            single: n,
+            single_score: if n == 0 { 0 } else { k.single_scores[0] },
             pieces: searched,
         };
     }
@@ -529,11 +543,13 @@ fn singles_by_kind<P: Shape>(
             single[single_kind(true, true)] += (kings & behind_king).count_ones() as u64;
         }
     });
+    let (n, score) = best_singles(k, &single);
     if searched == 0 {
-        return LeafCaptures::Counted(best_singles(k, &single).0);
+        return LeafCaptures::Counted(n);
     }
     LeafCaptures::Search {
-        single,
+        single: n,
+        single_score: score,
         pieces: searched,
     }
 }
@@ -542,7 +558,12 @@ fn singles_by_kind<P: Shape>(
 /// its men's one-jump captures (some), by direction.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn opponent_captures_from<P: Shape, const PATHS: bool, const WHITE: bool>(
+pub(super) fn opponent_captures_from<
+    P: Shape,
+    const PATHS: bool,
+    const KINDS: bool,
+    const WHITE: bool,
+>(
     k: &Kernel,
     white: u64,
     black: u64,
@@ -554,7 +575,7 @@ pub(super) fn opponent_captures_from<P: Shape, const PATHS: bool, const WHITE: b
     leaf: &mut MoveList,
 ) -> u64 {
     let enemy_kings = enemy & kings;
-    match leaf_captures_from::<P, WHITE>(
+    match leaf_captures_from::<P, KINDS, WHITE>(
         k,
         empty,
         enemy,
@@ -567,9 +588,19 @@ pub(super) fn opponent_captures_from<P: Shape, const PATHS: bool, const WHITE: b
         0,
     ) {
         LeafCaptures::Counted(n) => n,
-        LeafCaptures::Search { single, pieces } => {
-            searched_leaf_captures::<P, PATHS, WHITE>(k, white, black, kings, single, pieces, leaf)
-        }
+        LeafCaptures::Search {
+            single,
+            single_score,
+            pieces,
+        } => searched_leaf_captures::<P, PATHS, WHITE>(
+            k,
+            white,
+            black,
+            kings,
+            (single, single_score),
+            pieces,
+            leaf,
+        ),
     }
 }
 
