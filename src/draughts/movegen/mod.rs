@@ -11,7 +11,9 @@
 //! the opponent has no king and no capture; captures at the last ply are counted by bitboards
 //! when none can go on, by kind (a man or a king taking a man or a king) so that the precedence
 //! picks among them without a search, flying kings' read off the rays (`flying`); only the
-//! pieces whose capture may go on are searched.
+//! pieces whose capture may go on are searched. Whether the precedence can tell one-jump
+//! captures apart at all is a type parameter of perft (`KINDS`), so that the rules which cannot
+//! carry no by-kind code in their leaves.
 //!
 //! Rules the kernel does not cover (lines along rows and columns, boards of all squares or
 //! wider than 64 bits, captures weighed by value, no turning back over a freed square) are
