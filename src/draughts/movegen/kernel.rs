@@ -67,16 +67,17 @@ impl Kernel {
             board == BoardSize::Other
                 || padded_squares(geo.columns(), geo.rows()) == geo.squares::<u64>()
         );
+        let promotion_rows = [geo.row_mask(0), geo.row_mask(geo.rows() - 1)];
         let mut kernel = Kernel {
             squares: geo.squares(),
             half: geo.columns() / 2,
             board,
             rays,
-            promotion_rows: [geo.row_mask(0), geo.row_mask(geo.rows() - 1)],
+            promotion_rows,
             crowned_goes_on: if rules.promotion_during_capture
                 == PromotionDuringCapture::ContinueAsKing
             {
-                [geo.row_mask(0), geo.row_mask(geo.rows() - 1)]
+                promotion_rows
             } else {
                 [0; 2]
             },

@@ -174,11 +174,7 @@ pub(super) type Singles = [u64; 4];
 /// How many of the one-jump captures `singles` the precedence keeps, and their score (0
 /// when there is none).
 #[inline(always)]
-pub(super) fn best_singles(k: &Kernel, singles: &Singles) -> (u64, u128) {
-    if k.bulk_single_jumps {
-        let n = singles[0] + singles[1] + singles[2] + singles[3];
-        return (n, if n == 0 { 0 } else { k.single_scores[0] });
-    }
+fn best_singles(k: &Kernel, singles: &Singles) -> (u64, u128) {
     let (mut n, mut best) = (0, 0);
     for (kind, &count) in singles.iter().enumerate() {
         let score = k.single_scores[kind];
@@ -203,22 +199,8 @@ pub(super) fn leaf_count<P: Shape, const PATHS: bool, const KINDS: bool, const W
     kings: u64,
     list: &mut MoveList,
 ) -> u64 {
-    let mut n = match leaf_captures::<P, KINDS, WHITE>(k, white, black, kings) {
-        LeafCaptures::Counted(n) => n,
-        LeafCaptures::Search {
-            single,
-            single_score,
-            pieces,
-        } => searched_leaf_captures::<P, PATHS, WHITE>(
-            k,
-            white,
-            black,
-            kings,
-            (single, single_score),
-            pieces,
-            list,
-        ),
-    };
+    let mut n = leaf_captures::<P, KINDS, WHITE>(k, white, black, kings)
+        .count::<P, PATHS, WHITE>(k, white, black, kings, list);
     if !k.compulsory || n == 0 {
         n += count_quiet::<P, WHITE>(k, white, black, kings);
     }
@@ -226,16 +208,18 @@ pub(super) fn leaf_count<P: Shape, const PATHS: bool, const KINDS: bool, const W
 }
 
 /// The captures at the last ply that the precedence keeps: those of `pieces`, searched, and
-/// the one-jump captures of the other pieces, `single` of them kept with their score,
+/// the one-jump captures of the other pieces, `single` of them kept, scoring `single_best`,
 /// counted by bitboards (kept out of line: the rarer case; the counts by kind are resolved
 /// before the call, as an array passed out of line cost 3-4 % of the speed of English).
+#[allow(clippy::too_many_arguments)]
 #[inline(never)]
-pub(super) fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
+fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
     k: &Kernel,
     white: u64,
     black: u64,
     kings: u64,
-    (single, single_best): (u64, u128),
+    single: u64,
+    single_best: u128,
     pieces: u64,
     list: &mut MoveList,
 ) -> u64 {
@@ -252,13 +236,12 @@ pub(super) fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: b
     } else {
         (black, white)
     };
+    let side = if WHITE { Colour::White } else { Colour::Black };
     let pos = Position {
         white,
         black,
         kings,
-        side: if WHITE { Colour::White } else { Colour::Black },
-        quiet_plies: 0,
-        move_number: 0,
+        ..Position::empty(side)
     };
     // The lean search scores none or the number of pieces, and plays men and short kings.
     let lean = k.criteria == 0 || k.score_is_jumps;
@@ -337,6 +320,38 @@ pub(super) enum LeafCaptures {
         /// The pieces whose captures are searched.
         pieces: u64,
     },
+}
+
+impl LeafCaptures {
+    /// The number of captures, `WHITE` to move in the position `white`, `black`, `kings`
+    /// these were found in: counted, or searched from the pieces named.
+    #[inline(always)]
+    pub(super) fn count<P: Shape, const PATHS: bool, const WHITE: bool>(
+        self,
+        k: &Kernel,
+        white: u64,
+        black: u64,
+        kings: u64,
+        list: &mut MoveList,
+    ) -> u64 {
+        match self {
+            LeafCaptures::Counted(n) => n,
+            LeafCaptures::Search {
+                single,
+                single_score,
+                pieces,
+            } => searched_leaf_captures::<P, PATHS, WHITE>(
+                k,
+                white,
+                black,
+                kings,
+                single,
+                single_score,
+                pieces,
+                list,
+            ),
+        }
+    }
 }
 
 /// Counts the one-jump captures of a position by bitboards, and finds the pieces with a
@@ -575,7 +590,7 @@ pub(super) fn opponent_captures_from<
     leaf: &mut MoveList,
 ) -> u64 {
     let enemy_kings = enemy & kings;
-    match leaf_captures_from::<P, KINDS, WHITE>(
+    leaf_captures_from::<P, KINDS, WHITE>(
         k,
         empty,
         enemy,
@@ -586,22 +601,8 @@ pub(super) fn opponent_captures_from<
         [0; 4],
         [0; 4],
         0,
-    ) {
-        LeafCaptures::Counted(n) => n,
-        LeafCaptures::Search {
-            single,
-            single_score,
-            pieces,
-        } => searched_leaf_captures::<P, PATHS, WHITE>(
-            k,
-            white,
-            black,
-            kings,
-            (single, single_score),
-            pieces,
-            leaf,
-        ),
-    }
+    )
+    .count::<P, PATHS, WHITE>(k, white, black, kings, leaf)
 }
 
 /// Lists the captures of `pos` when [`leaf_captures`] has found that each is one jump, straight

@@ -164,9 +164,7 @@ pub(super) fn perft3_children<P: Shape, const PATHS: bool, const KINDS: bool, co
             white,
             black,
             kings,
-            side: if WHITE { Colour::Black } else { Colour::White },
-            quiet_plies: 0,
-            move_number: 0,
+            ..Position::empty(if WHITE { Colour::Black } else { Colour::White })
         };
         let n = if WHITE {
             perft2::<P, PATHS, KINDS, false>(k, &child, list2, leaf)
