@@ -120,3 +120,32 @@ pub fn render(diagnostic: &dyn miette::Diagnostic) -> String {
     }
     out
 }
+
+/// The largest text file read (a rules file is a few KiB, a fixture file a few dozen): a
+/// larger one, or a device that never ends (`/dev/zero`), is refused instead of filling the
+/// memory.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// Reads a text file of at most [`MAX_FILE_BYTES`]; a larger one is an error that says so.
+pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!(
+                "larger than {} MiB, more than any rules or fixture file needs",
+                MAX_FILE_BYTES >> 20
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+        )
+    })
+}

@@ -92,18 +92,23 @@ pub fn fixture_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
 
 /// Reads one fixture file; errors are located in the file.
 pub fn read_file(path: &Path) -> Result<FixtureFile, LocatedError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::diagnostics::read_text(path).map_err(|e| {
         let source = SourceFile {
             name: path.display().to_string(),
             text: "".into(),
         };
         LocatedError::new(&source, 0..0, format!("cannot read: {e}"), None)
     })?;
+    parse_text(&path.display().to_string(), &text)
+}
+
+/// Reads a fixture file from its text, as if it were at `name`; errors are located in it.
+pub fn parse_text(name: &str, text: &str) -> Result<FixtureFile, LocatedError> {
     let source = SourceFile {
-        name: path.display().to_string(),
-        text: text.as_str().into(),
+        name: name.to_string(),
+        text: text.into(),
     };
-    toml::from_str(&text).map_err(|e| {
+    toml::from_str(text).map_err(|e| {
         LocatedError::new(
             &source,
             e.span().unwrap_or(0..0),

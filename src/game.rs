@@ -120,7 +120,31 @@ pub trait Game: Sync {
                 ))
             }
             _ => {
-                let options: Vec<&str> = found.iter().map(|&i| notated[i].1.as_str()).collect();
+                // Each move as it is written or, where that text is itself read as several
+                // moves (coordinates that UCCI reads as another legal move), in another
+                // notation that names it alone.
+                let options: Vec<String> = found
+                    .iter()
+                    .map(|&i| {
+                        let canonical = &notated[i].1;
+                        let alone = |t: &str| {
+                            self.matching_moves(pos, t)
+                                .is_ok_and(|m| m.as_slice() == [i])
+                        };
+                        if alone(canonical) {
+                            return canonical.clone();
+                        }
+                        self.notations()
+                            .iter()
+                            .filter_map(|n| self.moves_in(pos, n).into_iter().nth(i))
+                            .map(|(_, t)| t)
+                            .find(|t| alone(t))
+                            .map_or_else(
+                                || canonical.clone(),
+                                |t| format!("{t} (that is {canonical})"),
+                            )
+                    })
+                    .collect();
                 Err(LocatedError::new(
                     &source,
                     0..text.len(),

@@ -66,6 +66,8 @@ pub mod diagnostics;
 pub mod diff;
 pub mod draughts;
 pub mod fixtures;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod game;
 pub mod perft;
 pub mod render;

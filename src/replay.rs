@@ -66,14 +66,18 @@ pub fn replay<G: Game>(
     }
     let mut history = vec![start.clone()];
     for (i, (span, token)) in moves.iter().enumerate() {
-        if stop_when_over && i > 0 {
+        if stop_when_over {
             let outcome = game.outcome(&history);
             if outcome != Outcome::Ongoing {
+                let when = match i {
+                    0 => "in the position given".to_string(),
+                    _ => format!("after move {} `{}`", i, moves[i - 1].1),
+                };
                 return Err(LocatedError::new(
                     &source,
                     span.clone(),
                     format!("the game is over before move {} `{token}`", i + 1),
-                    Some(format!("after move {} `{}`: {outcome}", i, moves[i - 1].1)),
+                    Some(format!("{when}: {outcome}")),
                 ));
             }
         }

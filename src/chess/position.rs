@@ -161,7 +161,9 @@ impl Position {
                     let mut end = here + 1;
                     while let Some(&(j, c2)) = chars.peek() {
                         let Some(d2) = c2.to_digit(10) else { break };
-                        n = n * 10 + d2;
+                        // Saturating: a run longer than any board is refused below, and
+                        // its digits must not wrap round to a small number.
+                        n = n.saturating_mul(10).saturating_add(d2);
                         end = at + j + 1;
                         chars.next();
                     }
@@ -172,7 +174,7 @@ impl Position {
                             &shape_help,
                         ));
                     }
-                    file += n;
+                    file = file.saturating_add(n);
                 } else {
                     let lower = c.to_ascii_lowercase();
                     let Some(kind) = letters.iter().position(|l| l.contains(&lower)) else {

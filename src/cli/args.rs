@@ -89,7 +89,7 @@ pub(super) enum Command {
         #[arg(long)]
         uci_option: Vec<String>,
         /// From this position instead of the start.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         fen: Option<String>,
         /// The depth compared at the root.
         #[arg(long, short, default_value_t = 4)]
@@ -109,7 +109,7 @@ pub(super) enum Command {
         /// The second.
         b: String,
         /// From this position instead of the first rule set's start.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         fen: Option<String>,
         /// Compare perft to at most this depth, and the move sets of every position down to
         /// one ply above it.
@@ -153,7 +153,7 @@ pub(super) enum Command {
         #[arg(long, value_enum, default_value = "unique")]
         count: CountsArg,
         /// Count from this position instead of each variant's start.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         fen: Option<String>,
         /// Markdown, CSV or JSON.
         #[arg(long, value_enum, default_value = "md")]
@@ -230,11 +230,11 @@ pub(super) struct PositionArgs {
     /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
     pub rules: String,
     /// The position (default: the start position).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub fen: Option<String>,
     /// Moves played from the position first, separated by spaces (each checked for
     /// legality).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub moves: Option<String>,
 }
 
@@ -301,6 +301,15 @@ fn hash_mb(given: usize) -> Result<usize> {
             "--hash {given} MiB is more than half of the memory"
         ));
     }
+    // Asked of the system once here (the mapping is lazy, so this costs nothing), so that a
+    // table the system refuses (an address-space limit, `ulimit -v`) is an error, not a
+    // search that quietly runs without one.
+    if given > 0 && crate::perft::Table::<[u64; 1]>::new(given).is_none() {
+        return Err(miette::miette!(
+            help = "use a smaller --hash (or 0 for none), or raise the limit (`ulimit -v`)",
+            "the system refused {given} MiB for the hash table"
+        ));
+    }
     Ok(given)
 }
 
@@ -313,13 +322,17 @@ pub(super) struct TreeArgs {
     #[arg(long, short)]
     pub depth: u32,
     /// Start from this FEN instead of the start position.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub fen: Option<String>,
     /// What counts as one move.
     #[arg(long, value_enum, default_value = "unique")]
     pub count: CountArg,
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Run even when the search is expected to take more than a minute (asked for only when
+    /// stdin is a terminal; the estimate is printed on stderr either way).
+    #[arg(long, short)]
+    pub yes: bool,
 }
 
 impl TreeArgs {
@@ -350,9 +363,10 @@ impl TreeArgs {
     }
 }
 
-/// Physical memory in MiB (from /proc/meminfo; a generous guess elsewhere).
+/// The memory this process may use, in MiB: the machine's (from /proc/meminfo; a generous
+/// guess elsewhere), or the container's limit (cgroup v2 `memory.max`, or v1) when lower.
 fn memory_mb() -> usize {
-    std::fs::read_to_string("/proc/meminfo")
+    let machine = std::fs::read_to_string("/proc/meminfo")
         .ok()
         .and_then(|t| {
             t.lines()
@@ -360,5 +374,15 @@ fn memory_mb() -> usize {
                 .and_then(|l| l.split_whitespace().nth(1))
                 .and_then(|kb| kb.parse::<usize>().ok())
         })
-        .map_or(1 << 20, |kb| kb / 1024)
+        .map_or(1 << 20, |kb| kb / 1024);
+    let container = [
+        "/sys/fs/cgroup/memory.max",
+        "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+    ]
+    .iter()
+    .filter_map(|f| std::fs::read_to_string(f).ok())
+    .filter_map(|t| t.trim().parse::<u64>().ok())
+    .map(|bytes| (bytes >> 20) as usize)
+    .min();
+    container.map_or(machine, |c| c.min(machine))
 }

@@ -168,9 +168,29 @@ fn man(out: &mut impl std::io::Write, dir: &std::path::Path) -> Result<()> {
     Ok(())
 }
 
+/// The exit status after Ctrl-C: 128 + SIGINT, as a shell reports a process the signal
+/// killed.
+pub const INTERRUPTED: i32 = 130;
+
 /// Parses the command line, runs the verb, prints any error with its location on stderr.
+/// Ctrl-C stops at once: nothing more is printed on stdout (no partial count), stderr says
+/// the run was interrupted, and the exit status is [`INTERRUPTED`].
 pub fn main() -> ExitCode {
+    // Output into a closed pipe (`rulebench moves xiangqi | head -1`) ends the process
+    // quietly, as it does other Unix tools, instead of a panic in the middle of a print.
+    // SAFETY: restores the default disposition of SIGPIPE before any thread starts.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
+    // Without a handler the signal would kill the process just as well, but could leave the
+    // progress bar half drawn and says nothing; a handler that cannot be installed (one is
+    // already there) changes nothing.
+    let _ = ctrlc::set_handler(|| {
+        eprintln!("\ninterrupted: stopped before the end, no result");
+        std::process::exit(INTERRUPTED);
+    });
     match run(cli) {
         Ok(code) => code,
         Err(report) => {

@@ -58,7 +58,7 @@ pub(super) fn table(out: &mut impl Write, req: TableRequest<'_>) -> Result<ExitC
     let mut table = PerftTable { counts, columns };
     let mut wrong = 0;
     if let Some(path) = req.check {
-        let text = std::fs::read_to_string(path)
+        let text = crate::diagnostics::read_text(path)
             .map_err(|e| miette::miette!("cannot read {}: {e}", path.display()))?;
         wrong = table.check_against(&path.display().to_string(), &text)?;
     }

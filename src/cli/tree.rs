@@ -2,7 +2,7 @@
 
 use super::args::TreeArgs;
 use crate::game::{Count, Game};
-use crate::perft::{PerftOptions, Progress};
+use crate::perft::{PerftOptions, Progress, estimate, human_duration};
 use crate::variant::Variant;
 use crate::with_game;
 use miette::{IntoDiagnostic, Result};
@@ -17,12 +17,51 @@ pub(super) fn position<G: Game>(game: &G, fen: Option<&str>) -> Result<G::Positi
     })
 }
 
+/// The longest search run without a word: anything expected to take longer is announced on
+/// stderr, and needs `--yes` when stdin is a terminal (someone is there to read it).
+const LONG_RUN_SECONDS: f64 = 60.0;
+
+/// Measures the tree at shallow depth and, when the search is expected to take more than a
+/// minute, says so on stderr; at a terminal without `--yes`, stops with the estimate.
+fn announce_long_run<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    args: &TreeArgs,
+    threads: usize,
+) -> Result<()> {
+    use std::io::IsTerminal;
+    let depth = args.depth;
+    let e = estimate(game, pos, depth, args.count.into(), threads);
+    if e.seconds <= LONG_RUN_SECONDS {
+        return Ok(());
+    }
+    let time = human_duration(e.seconds);
+    let what = format!(
+        "perft {depth} of {} is expected to take about {time} here ({threads} thread{}): about {:.1e} leaves, {:.2} a ply measured to depth {} ({} leaves)",
+        game.id(),
+        if threads == 1 { "" } else { "s" },
+        e.nodes,
+        e.branching,
+        e.measured_depth,
+        e.measured_nodes,
+    );
+    if args.yes || !std::io::stdin().is_terminal() {
+        eprintln!("{what}");
+        return Ok(());
+    }
+    Err(miette::miette!(
+        help = "add --yes to run it anyway (Ctrl-C stops it), or choose a smaller --depth",
+        "{what}"
+    ))
+}
+
 pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result<()> {
     let depth = args.depth(0)?;
     let (threads, hash_mb) = (args.threads()?, args.hash_mb()?);
     let variant = Variant::load(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
+        announce_long_run(game, &pos, args, threads)?;
         let progress = Progress::new("perft");
         let update = |done, total| progress.update(done, total);
         let options = PerftOptions {
@@ -73,6 +112,7 @@ pub(super) fn divide(out: &mut impl Write, args: &TreeArgs) -> Result<()> {
     let variant = Variant::load(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
+        announce_long_run(game, &pos, args, options.threads)?;
         let started = Instant::now();
         let lines = crate::perft::divide(game, &pos, depth, args.count.into(), &options);
         let mut total: u128 = 0;

@@ -227,17 +227,21 @@ impl Geometry {
         if rows < 4 {
             return Err(GeometryError::TooFewRows(rows));
         }
-        if all && columns * rows > 128 {
+        // In 64 bits: the sizes come from a rules file and may be anything up to `u32::MAX`
+        // (a product that wrapped round would let a board of billions of squares through).
+        if all && u64::from(columns) * u64::from(rows) > 128 {
             return Err(GeometryError::TooManySquares { columns, rows });
         }
-        let bits = rows.div_ceil(2) * (columns + 1);
+        let bits = u64::from(rows.div_ceil(2)) * (u64::from(columns) + 1);
         if !all && bits > 128 {
             return Err(GeometryError::TooLarge {
                 columns,
                 rows,
-                bits,
+                bits: u32::try_from(bits).unwrap_or(u32::MAX),
             });
         }
+        // At most 128 here (at most 128 squares, or a padded layout of at most 128 bits).
+        let bits = bits as u32;
         let half = columns / 2;
         // Internally a square (row, icol) is playable when row + icol is odd. The real column
         // is mirrored when that parity would make the wrong corner playable.

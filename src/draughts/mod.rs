@@ -179,7 +179,7 @@ impl<B: Width> Draughts<B> {
             };
         }
         if let Some(d) = self.rules.draw
-            && pos.quiet_plies >= 2 * d.quiet_moves
+            && u64::from(pos.quiet_plies) >= 2 * u64::from(d.quiet_moves)
         {
             return Outcome::Draw {
                 reason: format!(
@@ -226,7 +226,9 @@ impl<B: Width> Game for Draughts<B> {
     }
 
     fn parse_fen(&self, fen: &str) -> Result<Position<B>, LocatedError> {
-        Position::<B>::from_fen(&self.rules.geometry, fen)
+        let start = &self.rules.start;
+        let most = start.white.count_ones().max(start.black.count_ones());
+        Position::<B>::from_fen_limited(&self.rules.geometry, fen, most)
     }
 
     fn fen(&self, pos: &Position<B>) -> String {

@@ -34,8 +34,14 @@ impl<B: Width> Draughts<B> {
                         self.square_text(m.to as u32)
                     )
                 } else {
+                    // Another capture with the same ends, or an ordinary move with them
+                    // (without compulsory capture) that would be written the same way.
+                    let same_separator = n.capture_separator == n.move_separator;
                     let ambiguous = moves.iter().any(|o| {
-                        o.mv.is_capture() && o.mv.from == m.from && o.mv.to == m.to && o.mv != m
+                        (o.mv.is_capture() || same_separator)
+                            && o.mv.from == m.from
+                            && o.mv.to == m.to
+                            && o.mv != m
                     });
                     let mut squares = vec![self.square_text(m.from as u32)];
                     if ambiguous {
@@ -148,7 +154,15 @@ impl<B: Width> Draughts<B> {
                         }))
             })
             .map(|(i, _)| i)
+            .collect::<Vec<usize>>();
+        // Read leniently, `b8xh8` also names the ordinary move `b8-h8` (a game without
+        // compulsory capture may have both): a move's own canonical text names it alone.
+        let exact: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&i| notated[i].1 == text.trim())
             .collect();
+        let candidates = if exact.len() == 1 { exact } else { candidates };
         Ok((notated, candidates))
     }
 }

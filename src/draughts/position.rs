@@ -81,6 +81,18 @@ impl<B: Bits> Position<B> {
     ///
     /// Squares may be numbers or algebraic names. Errors give the column in the FEN.
     pub fn from_fen(geo: &Geometry, fen: &str) -> Result<Position<B>, LocatedError> {
+        Self::from_fen_limited(geo, fen, u32::MAX)
+    }
+
+    /// [`Position::from_fen`] for a game in which a side never has more than `most_pieces`
+    /// pieces (those it starts with). (A man on the row where it would be crowned is read:
+    /// positions no game reaches are still positions to count, and reference tables use
+    /// some.)
+    pub fn from_fen_limited(
+        geo: &Geometry,
+        fen: &str,
+        most_pieces: u32,
+    ) -> Result<Position<B>, LocatedError> {
         let source = SourceFile {
             name: "FEN".into(),
             text: fen.into(),
@@ -161,6 +173,7 @@ impl<B: Bits> Position<B> {
                             None,
                         ));
                     }
+                    let mut count = 0u32;
                     let mut off = at + 1;
                     for item in body[1..].split(',') {
                         let item_span = off..off + item.len();
@@ -197,6 +210,16 @@ impl<B: Bits> Position<B> {
                             }
                             if king {
                                 pos.kings |= mask;
+                            }
+                            count += 1;
+                            if count > most_pieces {
+                                return Err(err(
+                                    item_span.clone(),
+                                    format!("{} has more than {most_pieces} pieces", colour.name()),
+                                    Some(format!(
+                                        "a side starts with {most_pieces} pieces in this game and never gains any"
+                                    )),
+                                ));
                             }
                         }
                     }

@@ -419,7 +419,7 @@ pub(crate) fn compile(
         })
     } else {
         let n = rows_of_men.ok_or_else(|| loader.stopped())?;
-        if n.value == 0 || 2 * n.value > rows.value {
+        if n.value == 0 || n.value > rows.value / 2 {
             Err(loader.at(
                 n,
                 format!(

@@ -18,6 +18,14 @@ pub enum Colour {
 }
 
 impl Colour {
+    /// The side's name in a sentence: `white`, `black`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::White => "white",
+            Colour::Black => "black",
+        }
+    }
+
     /// The other side.
     pub fn opponent(self) -> Colour {
         match self {

@@ -11,9 +11,11 @@
 //! assert_eq!(perft(&game, &game.start(), 6, Count::Unique, &options), 36_768);
 //! ```
 
+mod estimate;
 mod progress;
 mod table;
 
+pub use estimate::{Estimate, estimate, human_duration};
 pub use progress::Progress;
 pub use table::{Table, TableKey};
 

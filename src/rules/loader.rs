@@ -10,6 +10,9 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// The longest chain of `extends` read (the shipped files use two or three).
+pub const MAX_EXTENDS: usize = 64;
+
 /// The source texts read while loading one spec, so that errors can point into any of them,
 /// and the problems found on the way: every error of a file that does not fit its schema,
 /// and what the family's checks report without stopping.
@@ -161,7 +164,7 @@ impl Loader {
         let (mut idx, mut dir, key) =
             loader.resolve(trimmed, false, cmdline, 0..first.len(), dir)?;
         let mut seen = vec![(key, loader.files[idx].name.clone())];
-        for _ in 0..64 {
+        for _ in 0..MAX_EXTENDS {
             let text = loader.files[idx].text.clone();
             CURRENT_FILE.with(|c| c.set(idx));
             let probe: Probe =
@@ -192,7 +195,16 @@ impl Loader {
             }
             seen.push((key, loader.files[idx].name.clone()));
         }
-        Err(loader.error(cmdline, 0..spec.len(), "`extends` nests too deep", None))
+        Err(loader.error(
+            cmdline,
+            0..spec.len(),
+            "`extends` nests too deep",
+            Some(format!(
+                "a chain of `extends` holds at most {MAX_EXTENDS} files; {} extends {} more",
+                seen[0].1,
+                seen.len() - 1
+            )),
+        ))
     }
 
     fn add_source(&mut self, name: String, text: String) -> usize {
@@ -330,6 +342,16 @@ impl Loader {
                     part_span,
                     format!("`extends` cycle: {} -> {shown}", chain.join(" -> ")),
                     Some("a rules file may not extend itself, directly or through others".into()),
+                ));
+            }
+            if stack.len() >= MAX_EXTENDS {
+                return Err(self.error(
+                    file,
+                    part_span,
+                    "`extends` nests too deep",
+                    Some(format!(
+                        "a chain of `extends` holds at most {MAX_EXTENDS} files"
+                    )),
                 ));
             }
             stack.push((key, shown));
@@ -498,7 +520,7 @@ impl Loader {
             } else {
                 dir.join(part)
             };
-            let text = std::fs::read_to_string(&path).map_err(|e| {
+            let text = crate::diagnostics::read_text(&path).map_err(|e| {
                 self.error(
                     file,
                     span.clone(),

@@ -63,8 +63,11 @@ impl Kernel {
             (10, 10) => BoardSize::Ten,
             _ => BoardSize::Other,
         };
+        // The shift-based generator reads the padded diagonal layout; rules played by the
+        // line tables (Turkish: every square of the board) need not have it.
         debug_assert!(
             board == BoardSize::Other
+                || LineTables::<u64>::needed(rules)
                 || padded_squares(geo.columns(), geo.rows()) == geo.squares::<u64>()
         );
         let promotion_rows = [geo.row_mask(0), geo.row_mask(geo.rows() - 1)];
