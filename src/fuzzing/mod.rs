@@ -1,0 +1,377 @@
+//! Fuzz target bodies, shared by the `cargo fuzz` crate in `fuzz/` and by the smoke test
+//! `tests/fuzz_smoke.rs` (see `docs/fuzzing.md`).
+//!
+//! Each public function takes the fuzzer's bytes, turns them into one kind of hostile input
+//! (a rules file, a FEN, a move text, a move list, a fixture file, a position built from
+//! square sets) and runs the code that reads it. An error returned for bad input is the
+//! expected outcome; a function panics only on a genuine bug: a panic inside the library, or
+//! two ways of computing the same thing that disagree (a FEN that does not read back to its
+//! position, a perft that is not the sum of its children's, the threaded and hashed driver
+//! against the single-thread search).
+//!
+//! Nothing here names a variant, a piece or a rule: the variants come from the shipped
+//! rules files, the vocabularies of the mutations from the files' own text.
+
+use crate::fixtures::{Case, FixtureFile, Runner};
+use crate::game::{Count, Game};
+use crate::perft::PerftOptions;
+use crate::replay;
+use crate::variant::Variant;
+use crate::with_game;
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The variants the targets play: every shipped variant, and every shipped house rule laid
+/// over each variant it applies to (`id`, loaded variant).
+pub fn variants() -> &'static [(String, Variant)] {
+    static VARIANTS: OnceLock<Vec<(String, Variant)>> = OnceLock::new();
+    VARIANTS.get_or_init(|| {
+        let mut out = Vec::new();
+        for id in crate::rules::shipped_variants() {
+            if let Ok(v) = Variant::load(&id) {
+                out.push((id.clone(), v));
+            }
+            for house in crate::rules::shipped_house_rules() {
+                let spec = format!("{id}+{house}");
+                if let Ok(v) = Variant::load(&spec) {
+                    out.push((spec, v));
+                }
+            }
+        }
+        out
+    })
+}
+
+/// The shipped variants alone (no house rules), as [`variants`] holds them.
+fn plain_variants() -> &'static [(String, Variant)] {
+    static PLAIN: OnceLock<Vec<(String, Variant)>> = OnceLock::new();
+    PLAIN.get_or_init(|| {
+        variants()
+            .iter()
+            .filter(|(id, _)| !id.contains('+'))
+            .cloned()
+            .collect()
+    })
+}
+
+/// The same draughts games (64-bit boards) played by the line-table generator, by index in
+/// [`variants`]: a second generator to compare the first with.
+fn line_table_games() -> &'static [Option<crate::Draughts>] {
+    static GAMES: OnceLock<Vec<Option<crate::Draughts>>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        variants()
+            .iter()
+            .map(|(_, v)| match v {
+                Variant::Draughts(g) if !g.follows_line_tables() => {
+                    Some((**g).clone().with_line_tables())
+                }
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+/// Reads the fuzzer's bytes one by one; zeros once they run out.
+struct Bytes<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Bytes<'a> {
+    fn new(data: &'a [u8]) -> Self {
+        Bytes { data, at: 0 }
+    }
+    fn left(&self) -> usize {
+        self.data.len() - self.at
+    }
+    fn byte(&mut self) -> u8 {
+        let b = self.data.get(self.at).copied().unwrap_or(0);
+        self.at = (self.at + 1).min(self.data.len());
+        b
+    }
+    fn u16(&mut self) -> u16 {
+        u16::from_le_bytes([self.byte(), self.byte()])
+    }
+    /// A number below `n` (0 when `n` is 0).
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            return 0;
+        }
+        if n <= 256 {
+            self.byte() as usize % n
+        } else {
+            self.u16() as usize % n
+        }
+    }
+    fn rest(&mut self) -> &'a [u8] {
+        let r = &self.data[self.at..];
+        self.at = self.data.len();
+        r
+    }
+}
+
+/// A directory of this thread's own for the files the targets write: copies of the shipped
+/// rules files (so that `extends = "russian.toml"` finds one) and the file under test.
+fn scratch() -> &'static Path {
+    thread_local! {
+        static DIR: &'static Path = {
+            let dir = std::env::temp_dir().join(format!(
+                "rulebench-fuzz-{}-{:?}",
+                std::process::id(),
+                std::thread::current().id()
+            )
+            .replace(['(', ')'], ""));
+            let _ = std::fs::create_dir_all(dir.join("house"));
+            for (path, text) in crate::rules::EMBEDDED {
+                let rel = path.strip_prefix("rules/").unwrap_or(path);
+                let _ = std::fs::write(dir.join(rel), text);
+            }
+            Box::leak(dir.into_boxed_path())
+        };
+    }
+    DIR.with(|d| *d)
+}
+
+/// Writes `text` into the scratch directory as `name` and returns its path.
+fn write_scratch(name: &str, text: &[u8]) -> Option<PathBuf> {
+    let path = scratch().join(name);
+    std::fs::write(&path, text).ok()?;
+    Some(path)
+}
+
+/// Every distinct value, key and line of the shipped rules files: the vocabulary the
+/// mutations draw from.
+struct Vocabulary {
+    values: Vec<String>,
+    keys: Vec<String>,
+    lines: Vec<String>,
+}
+
+fn vocabulary_of<'a>(texts: impl Iterator<Item = &'a str>) -> Vocabulary {
+    let mut values = Vec::new();
+    let mut keys = Vec::new();
+    let mut lines = Vec::new();
+    for text in texts {
+        for line in text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            lines.push(line.to_string());
+            if let Some((k, v)) = line.split_once('=') {
+                keys.push(k.trim().to_string());
+                let v = v.split(" #").next().unwrap_or(v).trim();
+                values.push(v.to_string());
+                // The items of a list or an inline table, one by one.
+                for item in v
+                    .trim_matches(|c| matches!(c, '[' | ']' | '{' | '}'))
+                    .split(',')
+                {
+                    let item = item.split_once('=').map_or(item, |(_, x)| x).trim();
+                    if !item.is_empty() {
+                        values.push(item.to_string());
+                    }
+                }
+            }
+        }
+    }
+    for v in [&mut values, &mut keys, &mut lines] {
+        v.sort();
+        v.dedup();
+    }
+    Vocabulary {
+        values,
+        keys,
+        lines,
+    }
+}
+
+fn rules_vocabulary() -> &'static Vocabulary {
+    static VOCAB: OnceLock<Vocabulary> = OnceLock::new();
+    VOCAB.get_or_init(|| vocabulary_of(crate::rules::EMBEDDED.iter().map(|(_, t)| *t)))
+}
+
+/// Numbers at the edges of every integer type a file may hold.
+const EXTREMES: &[&str] = &[
+    "0",
+    "-1",
+    "1",
+    "2",
+    "3",
+    "7",
+    "13",
+    "26",
+    "64",
+    "127",
+    "128",
+    "129",
+    "255",
+    "256",
+    "65535",
+    "65536",
+    "2147483647",
+    "2147483648",
+    "4294967295",
+    "4294967296",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "1e9",
+    "nan",
+    "inf",
+    "0.5",
+    "\"\"",
+    "[]",
+    "{}",
+    "true",
+    "false",
+];
+
+/// Applies the edits the bytes describe to `text`, line by line: delete, duplicate or swap
+/// lines; replace a value with one of the vocabulary, an extreme number, a number or a
+/// string from the bytes; rename a key; insert a line of another file or an unknown key;
+/// change `extends`.
+fn mutate(text: &str, vocab: &Vocabulary, extends: &[String], bytes: &mut Bytes) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let mut edits = 0;
+    while bytes.left() > 0 && edits < 32 {
+        edits += 1;
+        let op = bytes.byte() % 12;
+        let n = lines.len().max(1);
+        let i = bytes.below(n);
+        if lines.is_empty() {
+            lines.push(String::new());
+        }
+        let set_value = |line: &mut String, value: &str| {
+            let key = line.split_once('=').map_or(line.as_str(), |(k, _)| k);
+            *line = format!("{} = {value}", key.trim_end());
+        };
+        match op {
+            0 => {
+                lines.remove(i);
+            }
+            1 => {
+                let l = lines[i].clone();
+                lines.insert(i, l);
+            }
+            2 => {
+                let j = bytes.below(n);
+                lines.swap(i, j);
+            }
+            3 => {
+                let v = &vocab.values[bytes.below(vocab.values.len())];
+                set_value(&mut lines[i], v);
+            }
+            4 => {
+                let v = EXTREMES[bytes.below(EXTREMES.len())];
+                set_value(&mut lines[i], v);
+            }
+            5 => {
+                let v = (bytes.u16() as i64 - 1024).to_string();
+                set_value(&mut lines[i], &v);
+            }
+            6 => {
+                let len = bytes.below(12);
+                let s: String = (0..len)
+                    .map(|_| (b' ' + bytes.byte() % 95) as char)
+                    .filter(|c| *c != '"' && *c != '\\')
+                    .collect();
+                set_value(&mut lines[i], &format!("\"{s}\""));
+            }
+            7 => {
+                let k = &vocab.keys[bytes.below(vocab.keys.len())];
+                let value = lines[i].split_once('=').map(|(_, v)| v.to_string());
+                lines[i] = match value {
+                    Some(v) => format!("{k} ={v}"),
+                    None => format!("{k} = 1"),
+                };
+            }
+            8 => {
+                let l = vocab.lines[bytes.below(vocab.lines.len())].clone();
+                lines.insert(i, l);
+            }
+            9 => {
+                let k = bytes.byte();
+                lines.insert(i, format!("unknown_key_{k} = {k}"));
+            }
+            10 if !extends.is_empty() => {
+                let target = &extends[bytes.below(extends.len())];
+                let line = format!("extends = \"{target}\"");
+                match lines
+                    .iter()
+                    .position(|l| l.trim_start().starts_with("extends"))
+                {
+                    Some(at) => lines[at] = line,
+                    None => {
+                        // Before the first table, where a top-level key belongs.
+                        let at = lines
+                            .iter()
+                            .position(|l| l.trim_start().starts_with('['))
+                            .unwrap_or(lines.len());
+                        lines.insert(at, line);
+                    }
+                }
+            }
+            _ => {
+                // A table header from the vocabulary, or one made up.
+                let header = if bytes.byte().is_multiple_of(2) {
+                    let heads: Vec<&String> =
+                        vocab.lines.iter().filter(|l| l.starts_with('[')).collect();
+                    heads
+                        .get(bytes.below(heads.len()))
+                        .map_or("[x]".to_string(), |h| h.to_string())
+                } else {
+                    format!("[table{}]", bytes.byte())
+                };
+                lines.insert(i, header);
+            }
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+/// What `extends` may be changed to: every shipped id and alias, as an id and as a path to
+/// the copy in the scratch directory, with house rules, itself, and files that do not exist.
+fn extends_targets() -> &'static [String] {
+    static TARGETS: OnceLock<Vec<String>> = OnceLock::new();
+    TARGETS.get_or_init(|| {
+        let mut out = Vec::new();
+        for id in crate::rules::shipped_variants() {
+            out.extend(crate::rules::aliases(&id));
+            out.push(format!("{id}.toml"));
+            for house in crate::rules::shipped_house_rules() {
+                out.push(format!("{id}+{house}"));
+                out.push(format!("{id}.toml+house/{house}.toml"));
+            }
+            out.push(id);
+        }
+        for house in crate::rules::shipped_house_rules() {
+            out.push(format!("house/{house}.toml"));
+            out.push(house);
+        }
+        out.extend(
+            [
+                "fuzz-mutated.toml",
+                "./fuzz-mutated.toml",
+                "missing.toml",
+                "",
+                "+",
+                "no-such-variant",
+            ]
+            .map(String::from),
+        );
+        out
+    })
+}
+
+mod fixtures;
+mod positions;
+mod rules;
+mod text;
+
+pub use fixtures::fixture_file;
+pub use positions::{build_position, positions};
+pub use rules::{rules_bytes, rules_mutation};
+pub use text::{fen, move_text, moves_replay};
