@@ -122,7 +122,7 @@ pub trait Game: Sync {
             _ => {
                 // Each move as it is written or, where that text is itself read as several
                 // moves (coordinates that UCCI reads as another legal move), in another
-                // notation that names it alone.
+                // notation that names it alone, else with its notation said (`ucci:c2d2`).
                 let options: Vec<String> = found
                     .iter()
                     .map(|&i| {
@@ -134,11 +134,21 @@ pub trait Game: Sync {
                         if alone(canonical) {
                             return canonical.clone();
                         }
-                        self.notations()
-                            .iter()
-                            .filter_map(|n| self.moves_in(pos, n).into_iter().nth(i))
+                        let written = || {
+                            self.notations().iter().filter_map(|n| {
+                                let t = self.moves_in(pos, n).into_iter().nth(i)?.1;
+                                Some((n, t))
+                            })
+                        };
+                        // Another notation's text, else a text that says its notation.
+                        written()
                             .map(|(_, t)| t)
                             .find(|t| alone(t))
+                            .or_else(|| {
+                                written()
+                                    .map(|(n, t)| format!("{n}:{t}"))
+                                    .find(|t| alone(t))
+                            })
                             .map_or_else(
                                 || canonical.clone(),
                                 |t| format!("{t} (that is {canonical})"),

@@ -90,6 +90,16 @@ fn bad_and_ambiguous_moves_are_located_errors() {
     assert!(e.message.contains("ambiguous"), "{e}");
     let help = e.help.clone().unwrap();
     assert!(help.contains("a1c1") && help.contains("a2c2"), "{help}");
+    // A text may say its notation before a colon, and is then read in that one only.
+    assert_eq!(read(&g, Some(fen), "coordinates:a1c1"), "a1c1");
+    assert_eq!(read(&g, Some(fen), "ucci:a1c1"), "a2c2");
+    assert_eq!(read(&g, Some(fen), "ucci:a0c0"), "a1c1");
+    let e = g.parse_move(&pos, "coordinates:a0c0").unwrap_err();
+    assert!(e.message.contains("not a move"), "{e}");
+    let e = g.parse_move(&pos, "wxf:a1c1").unwrap_err();
+    assert!(e.message.contains("not a move"), "{e}");
+    let e = g.parse_move(&pos, "pdn:a1c1").unwrap_err();
+    assert!(e.message.contains("not a move"), "{e}");
 }
 
 #[test]

@@ -3,7 +3,8 @@
 //! the piece's letter, its file counted from the mover's right, `+` forward, `-` backward or
 //! `.` along the rank, then the steps or the file it goes to; two pieces of a type on one file
 //! are told apart as `+` the front one and `-` the rear one: `+R+1`). Reading accepts all
-//! three; a text that two of them read as two different legal moves is ambiguous.
+//! three; a text that two of them read as two different legal moves is ambiguous, and may
+//! then say its notation before a colon (`ucci:h2e2`, `coordinates:h3e3`, `wxf:C2.5`).
 
 use super::Chess;
 use super::board::bit;
@@ -101,10 +102,17 @@ impl Chess {
     pub fn matching(&self, pos: &Position, text: &str) -> Result<Vec<usize>, LocatedError> {
         let legal = self.legal(pos);
         let t = text.trim();
+        // `ucci:c2d2`: a text read in the one notation it names.
+        let (only, t) = match t.split_once(':') {
+            Some((name, rest)) if NOTATIONS.contains(&name) => (Some(name), rest),
+            _ => (None, t),
+        };
+        let reads = |notation: &str| only.is_none_or(|n| n == notation);
         let mut found = Vec::new();
         let mut readable = false;
         if let Some((a, b)) = split_points(t) {
-            for first_rank in [1, 0] {
+            let ranks = [("coordinates", 1), ("ucci", 0)];
+            for first_rank in ranks.iter().filter(|(n, _)| reads(n)).map(|(_, r)| *r) {
                 let parsed = (
                     self.rules.board.parse_point(a, first_rank),
                     self.rules.board.parse_point(b, first_rank),
@@ -121,7 +129,11 @@ impl Chess {
                 }
             }
         }
-        if t.len() >= 4 && t.is_ascii() && !t.starts_with(|c: char| c.is_ascii_lowercase()) {
+        if reads("wxf")
+            && t.len() >= 4
+            && t.is_ascii()
+            && !t.starts_with(|c: char| c.is_ascii_lowercase())
+        {
             let written: Vec<usize> = legal
                 .iter()
                 .enumerate()
@@ -146,7 +158,8 @@ impl Chess {
                 format!("`{text}` is not a move"),
                 Some(
                     "write moves in coordinates (`h3e3`, ranks from 1), UCCI (`h2e2`, ranks \
-                     from 0) or WXF (`C2.5`)"
+                     from 0) or WXF (`C2.5`); a text several of them read may name its \
+                     notation: `coordinates:h3e3`, `ucci:h2e2`, `wxf:C2.5`"
                         .into(),
                 ),
             ));

@@ -148,7 +148,8 @@ fn move_text_in<G: Game>(game: &G, bytes: &mut Bytes) {
 }
 
 /// A text of move `i` (of [`Game::moves_with_notation`]) that names it alone: its canonical
-/// text, else its text in another notation.
+/// text, else its text in another notation, else a text that says its notation
+/// (`ucci:c2d2`).
 fn unambiguous_text<G: Game>(game: &G, pos: &G::Position, i: usize) -> Option<String> {
     let alone = |t: &str| {
         game.matching_moves(pos, t)
@@ -158,11 +159,18 @@ fn unambiguous_text<G: Game>(game: &G, pos: &G::Position, i: usize) -> Option<St
     if alone(&canonical) {
         return Some(canonical);
     }
-    game.notations()
+    let written: Vec<(&str, String)> = game
+        .notations()
         .iter()
-        .filter_map(|n| game.moves_in(pos, n).into_iter().nth(i))
-        .map(|(_, t)| t)
-        .find(|t| alone(t))
+        .filter_map(|n| Some((*n, game.moves_in(pos, n).into_iter().nth(i)?.1)))
+        .collect();
+    let found = written.iter().map(|(_, t)| t.clone()).find(|t| alone(t));
+    found.or_else(|| {
+        written
+            .iter()
+            .map(|(n, t)| format!("{n}:{t}"))
+            .find(|t| alone(t))
+    })
 }
 
 /// A `--moves` list replayed from the start. The first byte chooses the variant; the second
