@@ -30,6 +30,18 @@ pub(super) enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        split: SplitArgs,
+    },
+    /// Adds up the JSON results of the shards of one `perft --shards` job (files, or stdin
+    /// when none or `-` is given): refuses results of other jobs, names missing and
+    /// duplicated shards.
+    Merge {
+        /// Files of shard results (one JSON object a line); `-` or none for stdin.
+        results: Vec<std::path::PathBuf>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
     },
     /// Perft of each legal move: `MOVE: N` lines, a blank line, `Nodes searched: N`.
     Divide {
@@ -311,6 +323,44 @@ fn hash_mb(given: usize) -> Result<usize> {
         ));
     }
     Ok(given)
+}
+
+/// A perft cut into shards, a frontier listed or counted, a checkpoint.
+#[derive(clap::Args, Default)]
+pub(super) struct SplitArgs {
+    /// Cut the tree this many plies below the root: the distinct positions there (with
+    /// their multiplicities) are what shards share out and what a checkpoint records.
+    #[arg(long, value_name = "K")]
+    pub split_depth: Option<u32>,
+    /// Into how many shards the frontier is dealt (needs --split-depth).
+    #[arg(long, value_name = "N")]
+    pub shards: Option<usize>,
+    /// Which shard to count, 0 to N-1 (needs --shards).
+    #[arg(long, value_name = "I")]
+    pub shard: Option<usize>,
+    /// Print the frontier (of the shard, if one is given) as `FEN multiplicity` lines
+    /// instead of counting.
+    #[arg(long, requires = "split_depth")]
+    pub list: bool,
+    /// Count a list of `FEN multiplicity` lines (as --list prints) --depth plies deep.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "split_depth", "list"])]
+    pub fen_list: Option<std::path::PathBuf>,
+    /// Record finished subtrees in FILE as the count goes; a run started again with the
+    /// same FILE and the same job resumes where it stopped.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+}
+
+impl SplitArgs {
+    /// Whether anything here was asked for (otherwise perft runs as it always did).
+    pub fn any(&self) -> bool {
+        self.split_depth.is_some()
+            || self.shards.is_some()
+            || self.shard.is_some()
+            || self.list
+            || self.fen_list.is_some()
+            || self.checkpoint.is_some()
+    }
 }
 
 /// What perft and divide search: rules, position, depth, counting, threads and hash.

@@ -7,6 +7,7 @@ mod meta;
 mod picture;
 mod play;
 mod publish;
+mod shards;
 mod tree;
 
 use args::Command;
@@ -81,7 +82,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         return compare::crosscheck(&mut out, request);
     }
     match cli.command {
-        Command::Perft { tree, json } => tree::perft(&mut out, &tree, json),
+        Command::Perft { tree, json, split } if split.any() => {
+            shards::perft(&mut out, &tree, &split, json)
+        }
+        Command::Perft { tree, json, .. } => tree::perft(&mut out, &tree, json),
+        Command::Merge { results, json } => shards::merge(&mut out, &results, json),
         Command::Divide { tree } => tree::divide(&mut out, &tree),
         Command::Moves {
             position,

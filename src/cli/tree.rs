@@ -23,15 +23,19 @@ const LONG_RUN_SECONDS: f64 = 60.0;
 
 /// Measures the tree at shallow depth and, when the search is expected to take more than a
 /// minute, says so on stderr; at a terminal without `--yes`, stops with the estimate.
-fn announce_long_run<G: Game>(
+/// `share` is the part of the tree this run counts (one shard of several: about 1/N).
+pub(super) fn announce_long_run<G: Game>(
     game: &G,
     pos: &G::Position,
     args: &TreeArgs,
     threads: usize,
+    share: f64,
 ) -> Result<()> {
     use std::io::IsTerminal;
     let depth = args.depth;
-    let e = estimate(game, pos, depth, args.count.into(), threads);
+    let mut e = estimate(game, pos, depth, args.count.into(), threads);
+    e.seconds *= share;
+    e.nodes *= share;
     if e.seconds <= LONG_RUN_SECONDS {
         return Ok(());
     }
@@ -61,7 +65,7 @@ pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result
     let variant = Variant::load(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
-        announce_long_run(game, &pos, args, threads)?;
+        announce_long_run(game, &pos, args, threads, 1.0)?;
         let progress = Progress::new("perft");
         let update = |done, total| progress.update(done, total);
         let options = PerftOptions {
@@ -112,7 +116,7 @@ pub(super) fn divide(out: &mut impl Write, args: &TreeArgs) -> Result<()> {
     let variant = Variant::load(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
-        announce_long_run(game, &pos, args, options.threads)?;
+        announce_long_run(game, &pos, args, options.threads, 1.0)?;
         let started = Instant::now();
         let lines = crate::perft::divide(game, &pos, depth, args.count.into(), &options);
         let mut total: u128 = 0;

@@ -11,8 +11,11 @@
 //! assert_eq!(perft(&game, &game.start(), 6, Count::Unique, &options), 36_768);
 //! ```
 
+pub mod checkpoint;
 mod estimate;
+pub mod job;
 mod progress;
+pub mod shard;
 mod table;
 
 pub use estimate::{Estimate, estimate, human_duration};

@@ -1,0 +1,369 @@
+//! `perft --split-depth/--shards/--shard/--list/--fen-list/--checkpoint` and `merge`: a perft
+//! cut into shards that any batch system runs, and their exact sum.
+
+use super::args::{SplitArgs, TreeArgs};
+use super::tree::{announce_long_run, position};
+use crate::game::{Count, Game};
+use crate::perft::checkpoint::{Checkpoint, Header};
+use crate::perft::job::{Job, ShardResult};
+use crate::perft::shard::{Frontier, Subtree, count_subtrees};
+use crate::perft::{PerftOptions, Progress};
+use crate::variant::Variant;
+use crate::with_game;
+use miette::{IntoDiagnostic, Result, miette};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The smallest frontier a checkpoint without `--split-depth` cuts the tree into: enough
+/// subtrees that a kill loses little.
+const CHECKPOINT_SUBTREES: usize = 1000;
+
+/// Largest `--fen-list` file read (a frontier of a million positions).
+const MAX_LIST_BYTES: u64 = 256 << 20;
+
+/// `perft` with any of the splitting options.
+pub(super) fn perft(
+    out: &mut impl Write,
+    args: &TreeArgs,
+    split: &SplitArgs,
+    json: bool,
+) -> Result<()> {
+    let depth = args.depth(0)?;
+    let shards = split.shards.unwrap_or(1);
+    if shards == 0 {
+        return Err(miette!("--shards must be at least 1"));
+    }
+    if split.shards.is_some() && split.split_depth.is_none() {
+        return Err(miette!(
+            help = "add --split-depth K: the shards share out the positions K plies deep",
+            "--shards needs --split-depth"
+        ));
+    }
+    let shard = match (split.shard, split.shards) {
+        (Some(i), Some(n)) if i >= n => {
+            return Err(miette!(
+                "--shard {i} of {n} shards: shards are numbered 0 to {}",
+                n - 1
+            ));
+        }
+        (Some(_), None) => return Err(miette!("--shard needs --shards")),
+        (None, Some(n)) if n > 1 && !split.list => {
+            return Err(miette!(
+                help = "batch systems give each job its index: --shard $SLURM_ARRAY_TASK_ID, --shard {{}} with GNU parallel",
+                "--shards {n} needs --shard I: which one this run counts"
+            ));
+        }
+        (i, _) => i,
+    };
+    if let Some(k) = split.split_depth
+        && k > depth
+    {
+        return Err(miette!("--split-depth {k} is deeper than --depth {depth}"));
+    }
+    let (threads, hash_mb) = (args.threads()?, args.hash_mb()?);
+    let variant = Variant::load(&args.rules)?;
+    let rules_sha256 = crate::table::rules_hash(&args.rules);
+    with_game!(&variant, game => {
+        let count: Count = args.count.into();
+        if let Some(list) = &split.fen_list {
+            return fen_list(out, game, args, list, split.checkpoint.as_deref(), json, &rules_sha256);
+        }
+        let pos = position(game, args.fen.as_deref())?;
+        let split_depth = match split.split_depth {
+            Some(k) => k,
+            None => auto_split_depth(game, &pos, depth),
+        };
+        let frontier = Frontier::new(game, &pos, depth, split_depth, count);
+        let mine: Vec<Subtree<_>> = match shard {
+            Some(i) => frontier.shard(shards, i),
+            None => frontier.subtrees.clone(),
+        };
+        if split.list {
+            for s in &mine {
+                writeln!(out, "{} {}", s.fen, s.multiplicity).into_diagnostic()?;
+            }
+            return Ok(());
+        }
+        let job = Job {
+            rules: args.rules.clone(),
+            rules_sha256: rules_sha256.clone(),
+            fen: game.fen(&pos),
+            depth,
+            split_depth: frontier.split_depth,
+            shards,
+            count: count.name().into(),
+        };
+        let shard = shard.unwrap_or(0);
+        announce_long_run(game, &pos, args, threads, 1.0 / shards as f64)?;
+        let header = Header { job: job.clone(), shard, frontier: frontier.subtrees.len() };
+        let checkpoint = open_checkpoint(split.checkpoint.as_deref(), &header)?;
+        let started = Instant::now();
+        let nodes = count_with_progress(game, &mine, frontier.depth_left, count, threads, hash_mb, checkpoint.as_ref())?;
+        let seconds = started.elapsed().as_secs_f64();
+        if json {
+            let result = ShardResult {
+                job,
+                shard,
+                nodes: nodes.to_string(),
+                subtrees: mine.len(),
+                frontier: frontier.subtrees.len(),
+                seconds,
+                threads,
+                version: env!("CARGO_PKG_VERSION").into(),
+            };
+            writeln!(out, "{}", serde_json::to_string(&result).into_diagnostic()?).into_diagnostic()?;
+        } else {
+            writeln!(out, "{nodes}").into_diagnostic()?;
+            eprintln!(
+                "perft {depth} ({}) of {}, shard {shard} of {shards} (split at {}: {} of {} positions): {nodes} nodes in {seconds:.3} s",
+                count.name(),
+                game.id(),
+                frontier.split_depth,
+                mine.len(),
+                frontier.subtrees.len(),
+            );
+        }
+        Ok(())
+    })
+}
+
+/// The split depth of a checkpointed run that names none: the first depth whose frontier
+/// has [`CHECKPOINT_SUBTREES`] positions (the same on every machine), at most `depth`.
+fn auto_split_depth<G: Game>(game: &G, pos: &G::Position, depth: u32) -> u32 {
+    let mut level = vec![pos.clone()];
+    for k in 0..depth {
+        if level.len() >= CHECKPOINT_SUBTREES {
+            return k;
+        }
+        let mut next = std::collections::HashSet::new();
+        for p in &level {
+            for m in game.legal_moves(p) {
+                next.insert(game.perft_child(p, &m));
+            }
+        }
+        level = next.into_iter().collect();
+    }
+    depth
+}
+
+fn open_checkpoint(path: Option<&Path>, header: &Header) -> Result<Option<Checkpoint>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let checkpoint = Checkpoint::open(path, header).map_err(|e| {
+        miette!(
+            help = "a checkpoint resumes only the job that wrote it; give another file for another job",
+            "{e}"
+        )
+    })?;
+    let done = checkpoint.finished().len();
+    if done > 0 {
+        eprintln!(
+            "resuming from {}: {done} of the subtrees already counted",
+            path.display()
+        );
+    }
+    Ok(Some(checkpoint))
+}
+
+/// Counts subtrees with a progress bar.
+fn count_with_progress<G: Game>(
+    game: &G,
+    subtrees: &[Subtree<G::Position>],
+    depth_left: u32,
+    count: Count,
+    threads: usize,
+    hash_mb: usize,
+    checkpoint: Option<&Checkpoint>,
+) -> Result<u128> {
+    let progress = Progress::new("perft");
+    let update = |done, total| progress.update(done, total);
+    let options = PerftOptions {
+        threads,
+        hash_mb,
+        progress: Some(&update),
+    };
+    let nodes = count_subtrees(game, subtrees, depth_left, count, &options, checkpoint);
+    progress.finish();
+    nodes.ok_or_else(|| miette!("the count passes 2^128"))
+}
+
+/// `perft --fen-list FILE`: each line's position counted `--depth` plies deep, times its
+/// multiplicity.
+fn fen_list<G: Game>(
+    out: &mut impl Write,
+    game: &G,
+    args: &TreeArgs,
+    path: &Path,
+    checkpoint: Option<&Path>,
+    json: bool,
+    rules_sha256: &str,
+) -> Result<()> {
+    use sha2::Digest;
+    let text = read_list(path)?;
+    let name = path.display().to_string();
+    let mut subtrees = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (fen, multiplicity) = line
+            .rsplit_once(char::is_whitespace)
+            .ok_or_else(|| miette!("{name}:{}: `{line}` is not `FEN multiplicity`", i + 1))?;
+        let multiplicity: u128 = multiplicity.parse().map_err(|_| {
+            miette!(
+                help = "each line is a FEN, a space, and how many move sequences reach it (as `perft --list` prints)",
+                "{name}:{}: `{multiplicity}` is not a multiplicity",
+                i + 1
+            )
+        })?;
+        let position = game
+            .parse_fen(fen.trim())
+            .map_err(|e| miette!("{name}:{}: {}", i + 1, e.message))?;
+        subtrees.push(Subtree {
+            index: subtrees.len(),
+            fen: game.fen(&position),
+            position,
+            multiplicity,
+            work: 1,
+        });
+    }
+    let digest: String = sha2::Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let count: Count = args.count.into();
+    let depth = args.depth;
+    let job = Job {
+        rules: args.rules.clone(),
+        rules_sha256: rules_sha256.into(),
+        fen: format!("list sha256 {digest}"),
+        depth,
+        split_depth: 0,
+        shards: 1,
+        count: count.name().into(),
+    };
+    let header = Header {
+        job,
+        shard: 0,
+        frontier: subtrees.len(),
+    };
+    let checkpoint = open_checkpoint(checkpoint, &header)?;
+    let (threads, hash_mb) = (args.threads()?, args.hash_mb()?);
+    let started = Instant::now();
+    let nodes = count_with_progress(
+        game,
+        &subtrees,
+        depth,
+        count,
+        threads,
+        hash_mb,
+        checkpoint.as_ref(),
+    )?;
+    let seconds = started.elapsed().as_secs_f64();
+    if json {
+        let value = serde_json::json!({
+            "rules": args.rules,
+            "rules_sha256": rules_sha256,
+            "fen_list": name,
+            "fen_list_sha256": digest,
+            "positions": subtrees.len(),
+            "depth": depth,
+            "count": count.name(),
+            "nodes": nodes.to_string(),
+            "seconds": seconds,
+            "threads": threads,
+            "version": env!("CARGO_PKG_VERSION"),
+        });
+        writeln!(out, "{value}").into_diagnostic()?;
+    } else {
+        writeln!(out, "{nodes}").into_diagnostic()?;
+    }
+    Ok(())
+}
+
+fn read_list(path: &Path) -> Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_LIST_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| miette!("{}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_LIST_BYTES {
+        return Err(miette!(
+            "{}: larger than {} MiB; split the list",
+            path.display(),
+            MAX_LIST_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        miette!(
+            "{}: not UTF-8 text (byte {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// `merge`: the shards' results added up.
+pub(super) fn merge(out: &mut impl Write, paths: &[PathBuf], json: bool) -> Result<()> {
+    use crate::perft::job::{MergeError, list, merge, read_results};
+    let mut sources = Vec::new();
+    let stdin_only = paths.is_empty() || paths.iter().all(|p| p.as_os_str() == "-");
+    if stdin_only {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| miette!("stdin: {e}"))?;
+        sources.push(("stdin".to_string(), text));
+    } else {
+        for p in paths {
+            let text = read_list(p)?;
+            sources.push((p.display().to_string(), text));
+        }
+    }
+    let results = read_results(&sources).map_err(|e| miette!("{e}"))?;
+    let merged = merge(&results).map_err(|e| match &e {
+        MergeError::Missing { duplicated, .. } if !duplicated.is_empty() => miette!(
+            help = format!(
+                "run the missing shards (a run of one shard gives the same result on any machine); also given twice: {}",
+                list(duplicated)
+            ),
+            "{e}"
+        ),
+        MergeError::Missing { .. } => miette!(
+            help = "run the missing shards: a run of one shard gives the same result on any machine",
+            "{e}"
+        ),
+        _ => miette!("{e}"),
+    })?;
+    if !merged.duplicated.is_empty() {
+        eprintln!(
+            "shards given more than once, with the same count (counted once): {}",
+            list(&merged.duplicated)
+        );
+    }
+    let job = &merged.job;
+    if json {
+        let value = serde_json::json!({
+            "rules": job.rules,
+            "rules_sha256": job.rules_sha256,
+            "fen": job.fen,
+            "depth": job.depth,
+            "split_depth": job.split_depth,
+            "shards": job.shards,
+            "count": job.count,
+            "nodes": merged.nodes.to_string(),
+            "seconds": merged.seconds,
+            "duplicated": merged.duplicated,
+        });
+        writeln!(out, "{value}").into_diagnostic()?;
+    } else {
+        writeln!(out, "{}", merged.nodes).into_diagnostic()?;
+        eprintln!(
+            "perft {} ({}) of {}: {} shards merged, {:.1} s of shard time",
+            job.depth, job.count, job.rules, job.shards, merged.seconds
+        );
+    }
+    Ok(())
+}
