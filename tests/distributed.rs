@@ -450,3 +450,31 @@ fn a_killed_run_resumes_from_its_checkpoint_to_the_same_total() {
         "{err}"
     );
 }
+
+#[test]
+fn a_whole_perft_checkpoints_without_a_split_depth() {
+    // Cut at the first depth with 1,000 distinct positions; a second run finds every
+    // subtree done and prints the same total at once.
+    let file = scratch("american-10.checkpoint");
+    let _ = std::fs::remove_file(&file);
+    let args = [
+        "perft",
+        "american",
+        "--depth",
+        "10",
+        "--checkpoint",
+        file.to_str().unwrap(),
+    ];
+    let (ok, out, err) = run(&args);
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), "18391564", "published American perft 10");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.lines().count() > 1000,
+        "{} lines",
+        text.lines().count()
+    );
+    let (ok, out, err) = run(&args);
+    assert!(ok && err.contains("resuming"), "{err}");
+    assert_eq!(out.trim(), "18391564");
+}

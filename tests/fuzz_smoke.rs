@@ -420,6 +420,13 @@ fn numbers_too_large_to_hold_are_errors() {
             .replace("rows = 8", &format!("rows = {rows}"));
         let e = rulebench::Rules::from_toml("big.toml", &text).unwrap_err();
         assert!(e.to_string().contains(columns), "{e}");
+        // The message's own product did the same (a panic in debug builds, `has 0
+        // squares` in release; found by `rules_mutation`).
+        let squares = columns.parse::<u64>().unwrap() * rows.parse::<u64>().unwrap();
+        assert!(
+            e.to_string().contains(&format!("has {squares} squares")),
+            "{e}"
+        );
     }
     let text = std::fs::read_to_string(root().join("rules/russian.toml")).unwrap();
     let wide = text.replace("columns = 8", "columns = 4294967294");

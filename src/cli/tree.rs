@@ -41,8 +41,13 @@ pub(super) fn announce_long_run<G: Game>(
     }
     let time = human_duration(e.seconds);
     let what = format!(
-        "perft {depth} of {} is expected to take about {time} here ({threads} thread{}): about {:.1e} leaves, {:.2} a ply measured to depth {} ({} leaves)",
+        "perft {depth} of {}{} is expected to take about {time} here ({threads} thread{}): about {:.1e} leaves, {:.2} a ply measured to depth {} ({} leaves)",
         game.id(),
+        if share < 1.0 {
+            ", this shard's part,"
+        } else {
+            ""
+        },
         if threads == 1 { "" } else { "s" },
         e.nodes,
         e.branching,

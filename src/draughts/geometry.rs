@@ -168,7 +168,7 @@ pub enum GeometryError {
     #[error("a board needs at least 4 rows (got {0})")]
     TooFewRows(u32),
     /// A board of all squares has more than 128.
-    #[error("a {columns}x{rows} board of all squares has {} squares, more than the 128 of the engine's widest layout", columns * rows)]
+    #[error("a {columns}x{rows} board of all squares has {} squares, more than the 128 of the engine's widest layout", *columns as u64 * *rows as u64)]
     TooManySquares {
         /// Columns asked for.
         columns: u32,
