@@ -173,8 +173,21 @@ impl Rules {
             for side in 0..2 {
                 let n = (royal_kinds & pos.sides[side]).count_ones();
                 if n != 1 {
+                    // In the players' words: `2 generals`, or the names of several royal
+                    // kinds.
+                    let names: Vec<&str> = self
+                        .pieces
+                        .iter()
+                        .filter(|p| p.royal)
+                        .map(|p| p.name.as_str())
+                        .collect();
+                    let what = match names.as_slice() {
+                        [one] if n == 1 => one.to_string(),
+                        [one] => format!("{one}s"),
+                        _ => format!("royal pieces ({})", names.join(", ")),
+                    };
                     return Err(format!(
-                        "{} has {n} royal pieces; it must have exactly one",
+                        "{} has {n} {what}; it must have exactly one",
                         self.sides[side]
                     ));
                 }

@@ -339,9 +339,25 @@ fn parse_squares(geo: &Geometry, text: &str) -> Result<Vec<u32>, String> {
 }
 
 fn parse_number(geo: &Geometry, text: &str) -> Result<u32, String> {
-    let n: u32 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a square number"))?;
+    if text.is_empty() {
+        return Err("a square number is missing".into());
+    }
+    let n: u32 = text.parse().map_err(|_| {
+        if text.bytes().all(|b| b.is_ascii_digit()) {
+            // A number too large to hold; a long one is not echoed whole.
+            let shown = if text.len() > 24 {
+                format!("number of {} digits", text.len())
+            } else {
+                text.to_string()
+            };
+            format!(
+                "square {shown} is not on this board (1-{})",
+                geo.square_count()
+            )
+        } else {
+            format!("`{text}` is not a square number")
+        }
+    })?;
     geo.bit_of_number(n)
         .map(|_| n)
         .ok_or_else(|| format!("square {n} is not on this board (1-{})", geo.square_count()))
