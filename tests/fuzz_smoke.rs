@@ -432,6 +432,18 @@ fn numbers_too_large_to_hold_are_errors() {
     let wide = text.replace("columns = 8", "columns = 4294967294");
     let e = rulebench::Rules::from_toml("big.toml", &wide).unwrap_err();
     assert!(e.to_string().contains("4294967294"), "{e}");
+    // A chess-family board of 16 files and 2^28 ranks: files x ranks wrapped round to 0
+    // and passed the 128-point check (found by `rules_mutation`).
+    let xiangqi = std::fs::read_to_string(root().join("rules/xiangqi.toml")).unwrap();
+    let tall = xiangqi
+        .replace("files = 9", "files = 16")
+        .replace("ranks = 10", "ranks = 268435456");
+    assert_ne!(
+        tall, xiangqi,
+        "the board keys are where the test expects them"
+    );
+    let e = rulebench::chess::Rules::from_toml("tall.toml", &tall).unwrap_err();
+    assert!(e.to_string().contains("16x268435456"), "{e}");
     // 2^31 rows of men: twice that wrapped round to 0 rows and passed the check.
     let many = text.replace("rows_of_men = 3", "rows_of_men = 2147483648");
     let e = rulebench::Rules::from_toml("many.toml", &many).unwrap_err();

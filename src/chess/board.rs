@@ -83,7 +83,11 @@ pub struct Board {
 impl Board {
     /// A board of `files` x `ranks` points; `None` when it does not fit the bitboard.
     pub fn new(files: u32, ranks: u32) -> Option<Board> {
-        if files == 0 || ranks == 0 || files > 26 || files * ranks > MAX_POINTS {
+        if files == 0
+            || ranks == 0
+            || files > 26
+            || u64::from(files) * u64::from(ranks) > u64::from(MAX_POINTS)
+        {
             return None;
         }
         let count = files * ranks;

@@ -343,7 +343,7 @@ pub(super) struct SplitArgs {
     #[arg(long, requires = "split_depth")]
     pub list: bool,
     /// Count a list of `FEN multiplicity` lines (as --list prints) --depth plies deep.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "split_depth", "list"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "split_depth", "list", "shards", "shard"])]
     pub fen_list: Option<std::path::PathBuf>,
     /// Record finished subtrees in FILE as the count goes; a run started again with the
     /// same FILE and the same job resumes where it stopped.
