@@ -128,18 +128,20 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// Reads a text file of at most [`MAX_FILE_BYTES`]; a larger one is an error that says so.
 pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
+    read_text_at_most(path, MAX_FILE_BYTES)
+}
+
+/// Reads a text file of at most `most_bytes`; a larger one is an error that says so.
+pub fn read_text_at_most(path: &std::path::Path, most_bytes: u64) -> std::io::Result<String> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::open(path)?
-        .take(MAX_FILE_BYTES + 1)
+        .take(most_bytes + 1)
         .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+    if bytes.len() as u64 > most_bytes {
         return Err(std::io::Error::new(
             std::io::ErrorKind::FileTooLarge,
-            format!(
-                "larger than {} MiB, more than any rules or fixture file needs",
-                MAX_FILE_BYTES >> 20
-            ),
+            format!("larger than {} MiB, the most read", most_bytes >> 20),
         ));
     }
     String::from_utf8(bytes).map_err(|e| {

@@ -127,32 +127,10 @@ pub trait Game: Sync {
                     .iter()
                     .map(|&i| {
                         let canonical = &notated[i].1;
-                        let alone = |t: &str| {
-                            self.matching_moves(pos, t)
-                                .is_ok_and(|m| m.as_slice() == [i])
-                        };
-                        if alone(canonical) {
-                            return canonical.clone();
+                        match self.text_alone(pos, i) {
+                            Some(t) if t != *canonical => format!("{t} (that is {canonical})"),
+                            _ => canonical.clone(),
                         }
-                        let written = || {
-                            self.notations().iter().filter_map(|n| {
-                                let t = self.moves_in(pos, n).into_iter().nth(i)?.1;
-                                Some((n, t))
-                            })
-                        };
-                        // Another notation's text, else a text that says its notation.
-                        written()
-                            .map(|(_, t)| t)
-                            .find(|t| alone(t))
-                            .or_else(|| {
-                                written()
-                                    .map(|(n, t)| format!("{n}:{t}"))
-                                    .find(|t| alone(t))
-                            })
-                            .map_or_else(
-                                || canonical.clone(),
-                                |t| format!("{t} (that is {canonical})"),
-                            )
                     })
                     .collect();
                 Err(LocatedError::new(
@@ -164,6 +142,32 @@ pub trait Game: Sync {
             }
         }
     }
+    /// A text of move `i` (of [`Game::moves_with_notation`]) that names it alone: its
+    /// canonical text, else its text in another notation, else a text that says its notation
+    /// (`ucci:c2d2`). `None` when no text does.
+    fn text_alone(&self, pos: &Self::Position, i: usize) -> Option<String> {
+        let alone = |t: &str| {
+            self.matching_moves(pos, t)
+                .is_ok_and(|m| m.as_slice() == [i])
+        };
+        let canonical = self.moves_with_notation(pos).into_iter().nth(i)?.1;
+        if alone(&canonical) {
+            return Some(canonical);
+        }
+        let written: Vec<(&str, String)> = self
+            .notations()
+            .iter()
+            .filter_map(|n| Some((*n, self.moves_in(pos, n).into_iter().nth(i)?.1)))
+            .collect();
+        let plain = written.iter().map(|(_, t)| t.clone()).find(|t| alone(t));
+        plain.or_else(|| {
+            written
+                .iter()
+                .map(|(n, t)| format!("{n}:{t}"))
+                .find(|t| alone(t))
+        })
+    }
+
     /// Why a legal move of the last position of a game may not be played in this game: a rule
     /// that reads the game's earlier moves (Frisian kings may not make more than three ordinary
     /// moves in a row). `history` holds every position, the start first. `None` when it may;

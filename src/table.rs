@@ -80,13 +80,16 @@ pub struct PerftTable {
 pub fn rules_hash(spec: &str) -> String {
     crate::variant::check(spec)
         .resolved
-        .map(|text| {
-            sha2::Sha256::digest(text.as_bytes())
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect()
-        })
+        .map(|text| sha256_hex(&text))
         .unwrap_or_default()
+}
+
+/// SHA-256 of a text, hex.
+pub fn sha256_hex(text: &str) -> String {
+    sha2::Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// Computes the column of one spec.

@@ -131,18 +131,12 @@ pub(super) fn perft(
 /// The split depth of a checkpointed run that names none: the first depth whose frontier
 /// has [`CHECKPOINT_SUBTREES`] positions (the same on every machine), at most `depth`.
 fn auto_split_depth<G: Game>(game: &G, pos: &G::Position, depth: u32) -> u32 {
-    let mut level = vec![pos.clone()];
+    let mut level = vec![(pos.clone(), 1)];
     for k in 0..depth {
         if level.len() >= CHECKPOINT_SUBTREES {
             return k;
         }
-        let mut next = std::collections::HashSet::new();
-        for p in &level {
-            for m in game.legal_moves(p) {
-                next.insert(game.perft_child(p, &m));
-            }
-        }
-        level = next.into_iter().collect();
+        level = crate::perft::next_level(game, &level, Count::Unique);
     }
     depth
 }
@@ -200,7 +194,6 @@ fn fen_list<G: Game>(
     json: bool,
     rules_sha256: &str,
 ) -> Result<()> {
-    use sha2::Digest;
     let text = read_list(path)?;
     let name = path.display().to_string();
     let mut subtrees = Vec::new();
@@ -230,10 +223,7 @@ fn fen_list<G: Game>(
             work: 1,
         });
     }
-    let digest: String = sha2::Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let digest = crate::table::sha256_hex(&text);
     let count: Count = args.count.into();
     let depth = args.depth;
     let job = Job {
@@ -285,25 +275,8 @@ fn fen_list<G: Game>(
 }
 
 fn read_list(path: &Path) -> Result<String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_LIST_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| miette!("{}: {e}", path.display()))?;
-    if bytes.len() as u64 > MAX_LIST_BYTES {
-        return Err(miette!(
-            "{}: larger than {} MiB; split the list",
-            path.display(),
-            MAX_LIST_BYTES >> 20
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        miette!(
-            "{}: not UTF-8 text (byte {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        )
-    })
+    crate::diagnostics::read_text_at_most(path, MAX_LIST_BYTES)
+        .map_err(|e| miette!("{}: {e}", path.display()))
 }
 
 /// `merge`: the shards' results added up.

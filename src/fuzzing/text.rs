@@ -11,6 +11,12 @@ fn variant_and_text(data: &[u8]) -> (&'static Variant, String) {
     (variant, String::from_utf8_lossy(rest).into_owned())
 }
 
+/// The shipped variant the next byte chooses.
+fn chosen_variant(bytes: &mut Bytes) -> &'static Variant {
+    let all = variants();
+    &all[bytes.below(all.len())].1
+}
+
 /// Any text as a FEN under every shipped variant (the first byte chooses): a FEN that reads
 /// writes back to the same position, and the position's moves, outcome and perft 2 agree.
 pub fn fen(data: &[u8]) {
@@ -52,8 +58,7 @@ fn fen_in<G: Game>(game: &G, text: &str) {
 /// notation names that move alone.
 pub fn move_text(data: &[u8]) {
     let mut bytes = Bytes::new(data);
-    let all = variants();
-    let variant = &all[bytes.below(all.len())].1;
+    let variant = chosen_variant(&mut bytes);
     with_game!(variant, game => move_text_in(game, &mut bytes));
 }
 
@@ -147,30 +152,16 @@ fn move_text_in<G: Game>(game: &G, bytes: &mut Bytes) {
     }
 }
 
-/// A text of move `i` (of [`Game::moves_with_notation`]) that names it alone: its canonical
-/// text, else its text in another notation, else a text that says its notation
-/// (`ucci:c2d2`).
+/// [`Game::text_alone`], checked: the text it gives reads as move `i` and no other.
 fn unambiguous_text<G: Game>(game: &G, pos: &G::Position, i: usize) -> Option<String> {
-    let alone = |t: &str| {
-        game.matching_moves(pos, t)
-            .is_ok_and(|m| m.as_slice() == [i])
-    };
-    let canonical = game.moves_with_notation(pos).into_iter().nth(i)?.1;
-    if alone(&canonical) {
-        return Some(canonical);
-    }
-    let written: Vec<(&str, String)> = game
-        .notations()
-        .iter()
-        .filter_map(|n| Some((*n, game.moves_in(pos, n).into_iter().nth(i)?.1)))
-        .collect();
-    let found = written.iter().map(|(_, t)| t.clone()).find(|t| alone(t));
-    found.or_else(|| {
-        written
-            .iter()
-            .map(|(n, t)| format!("{n}:{t}"))
-            .find(|t| alone(t))
-    })
+    let text = game.text_alone(pos, i)?;
+    assert_eq!(
+        game.matching_moves(pos, &text).ok().as_deref(),
+        Some(&[i][..]),
+        "{}: `{text}` is given as naming move {i} alone",
+        game.id()
+    );
+    Some(text)
 }
 
 /// A `--moves` list replayed from the start. The first byte chooses the variant; the second
@@ -179,8 +170,7 @@ fn unambiguous_text<G: Game>(game: &G, pos: &G::Position, i: usize) -> Option<St
 /// positions they were chosen in.
 pub fn moves_replay(data: &[u8]) {
     let mut bytes = Bytes::new(data);
-    let all = variants();
-    let variant = &all[bytes.below(all.len())].1;
+    let variant = chosen_variant(&mut bytes);
     with_game!(variant, game => replay_in(game, &mut bytes));
 }
 

@@ -200,37 +200,19 @@ impl Checkpoint {
 
 /// An error when the header in the file is not this run's.
 fn other_job(path: &str, theirs: &Header, ours: &Header) -> Result<(), CheckpointError> {
-    let pairs: [(&'static str, String, String); 8] = [
-        (
-            "rules_sha256",
-            theirs.job.rules_sha256.clone(),
-            ours.job.rules_sha256.clone(),
-        ),
-        ("fen", theirs.job.fen.clone(), ours.job.fen.clone()),
-        (
-            "depth",
-            theirs.job.depth.to_string(),
-            ours.job.depth.to_string(),
-        ),
-        (
-            "split_depth",
-            theirs.job.split_depth.to_string(),
-            ours.job.split_depth.to_string(),
-        ),
-        (
-            "shards",
-            theirs.job.shards.to_string(),
-            ours.job.shards.to_string(),
-        ),
+    let pairs = [
         ("shard", theirs.shard.to_string(), ours.shard.to_string()),
-        ("count", theirs.job.count.clone(), ours.job.count.clone()),
         (
             "frontier",
             theirs.frontier.to_string(),
             ours.frontier.to_string(),
         ),
     ];
-    match pairs.into_iter().find(|(_, a, b)| a != b) {
+    let differs = theirs
+        .job
+        .difference(&ours.job)
+        .or_else(|| pairs.into_iter().find(|(_, a, b)| a != b));
+    match differs {
         Some((field, theirs, ours)) => Err(CheckpointError::OtherJob {
             path: path.into(),
             field,

@@ -24,6 +24,31 @@ pub struct Job {
     pub count: String,
 }
 
+impl Job {
+    /// The first field (name, this job's value, the other's) in which `other` is another
+    /// job; `None` when they are one job (the rules' name as given does not count: the hash
+    /// decides).
+    pub fn difference(&self, other: &Job) -> Option<(&'static str, String, String)> {
+        let fields = [
+            (
+                "rules_sha256",
+                self.rules_sha256.clone(),
+                other.rules_sha256.clone(),
+            ),
+            ("fen", self.fen.clone(), other.fen.clone()),
+            ("depth", self.depth.to_string(), other.depth.to_string()),
+            (
+                "split_depth",
+                self.split_depth.to_string(),
+                other.split_depth.to_string(),
+            ),
+            ("shards", self.shards.to_string(), other.shards.to_string()),
+            ("count", self.count.clone(), other.count.clone()),
+        ];
+        fields.into_iter().find(|(_, a, b)| a != b)
+    }
+}
+
 /// What one shard prints: the job, which shard, and its count.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardResult {
@@ -184,23 +209,7 @@ pub fn merge(results: &[(String, ShardResult)]) -> Result<Merged, MergeError> {
     let mut duplicated = Vec::new();
     let mut seconds = 0.0;
     for (source, r) in results {
-        let fields: [(&'static str, String, String); 6] = [
-            (
-                "rules_sha256",
-                job.rules_sha256.clone(),
-                r.job.rules_sha256.clone(),
-            ),
-            ("fen", job.fen.clone(), r.job.fen.clone()),
-            ("depth", job.depth.to_string(), r.job.depth.to_string()),
-            (
-                "split_depth",
-                job.split_depth.to_string(),
-                r.job.split_depth.to_string(),
-            ),
-            ("shards", job.shards.to_string(), r.job.shards.to_string()),
-            ("count", job.count.clone(), r.job.count.clone()),
-        ];
-        if let Some((field, a, b)) = fields.into_iter().find(|(_, a, b)| a != b) {
+        if let Some((field, a, b)) = job.difference(&r.job) {
             return Err(MergeError::Mixed {
                 field,
                 first: a,

@@ -84,6 +84,23 @@ fn weight<G: Game>(game: &G, mv: &G::Move, count: Count) -> u128 {
     }
 }
 
+/// The distinct positions one ply below `level` (transpositions merged), each with the move
+/// sequences from the root that reach it, a move weighted by its jump sequences under
+/// [`Count::Paths`].
+pub(crate) fn next_level<G: Game>(
+    game: &G,
+    level: &[(G::Position, u128)],
+    count: Count,
+) -> Vec<(G::Position, u128)> {
+    let mut next: HashMap<G::Position, u128> = HashMap::new();
+    for (p, w) in level {
+        for m in game.legal_moves(p) {
+            *next.entry(game.perft_child(p, &m)).or_default() += w * weight(game, &m, count);
+        }
+    }
+    next.into_iter().collect()
+}
+
 /// The subtrees a search of `depth` plies is split into: distinct positions (transpositions
 /// merged) with their multiplicities, the depth left below them, most replies first. The
 /// same split for any number of threads, so that runs compare.
@@ -98,13 +115,7 @@ pub fn frontier<G: Game>(
     let mut remaining = depth;
     let target = 256.max(48 * threads);
     while remaining > 4 && frontier.len() < target {
-        let mut next: HashMap<G::Position, u128> = HashMap::new();
-        for (p, w) in &frontier {
-            for m in game.legal_moves(p) {
-                *next.entry(game.perft_child(p, &m)).or_default() += w * weight(game, &m, count);
-            }
-        }
-        frontier = next.into_iter().collect();
+        frontier = next_level(game, &frontier, count);
         remaining -= 1;
     }
     // Likely-big subtrees (most replies) first, so that no big one is left for the end;

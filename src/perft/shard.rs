@@ -19,9 +19,8 @@
 //! ```
 
 use super::checkpoint::Checkpoint;
-use super::{PerftOptions, Table, table_for, weight};
+use super::{PerftOptions, next_level, table_for};
 use crate::game::{Count, Game};
-use std::collections::HashMap;
 
 /// One position of the frontier: its FEN, the position, how many move sequences from the
 /// root reach it (weighted by jump sequences under [`Count::Paths`]), and a measure of the
@@ -67,14 +66,7 @@ impl<P: Clone + Eq + std::hash::Hash> Frontier<P> {
         let split_depth = split_depth.min(depth);
         let mut level: Vec<(P, u128)> = vec![(pos.clone(), 1)];
         for _ in 0..split_depth {
-            let mut next: HashMap<P, u128> = HashMap::new();
-            for (p, w) in &level {
-                for m in game.legal_moves(p) {
-                    *next.entry(game.perft_child(p, &m)).or_default() +=
-                        w * weight(game, &m, count);
-                }
-            }
-            level = next.into_iter().collect();
+            level = next_level(game, &level, count);
         }
         let depth_left = depth - split_depth;
         let probe = WORK_PROBE_DEPTH.min(depth_left);
@@ -160,7 +152,7 @@ pub fn count_subtrees<G: Game>(
             };
             super::perft_with_table(game, &s.position, depth_left, count, &inner, table)
         } else {
-            search_one(game, &s.position, depth_left, count, table)
+            game.perft_in(&s.position, depth_left, count, table)
         };
         if let Some(c) = checkpoint {
             c.record(s.index, leaves);
@@ -198,15 +190,4 @@ pub fn count_subtrees<G: Game>(
         sum = sum.checked_add(n.checked_mul(s.multiplicity)?)?;
     }
     Some(sum)
-}
-
-/// Perft of one position on this thread, sharing the table.
-fn search_one<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u32,
-    count: Count,
-    table: Option<&Table<G::Key>>,
-) -> u128 {
-    game.perft_in(pos, depth, count, table)
 }

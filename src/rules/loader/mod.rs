@@ -1,13 +1,18 @@
 //! Resolving a rules spec (`russian`, `my/file.toml`, `russian+no-compulsory-capture`) into
 //! one merged file of a family: shipped files by id or alias, paths, a user's `./rules/`,
-//! `extends` chains with cycle detection, and overlays. Every error is located.
+//! `extends` chains with cycle detection, and overlays (finding the file each part names is
+//! `find.rs`). Every error is located.
+
+mod find;
+
+pub(crate) use find::{aliases_of, stem_of};
 
 use super::located::{CURRENT_FILE, OverlaySection, Val};
-use super::{EMBEDDED, Family, RulesFile, SCHEMA_VERSION, shipped_house_rules, shipped_variants};
+use super::{Family, RulesFile, SCHEMA_VERSION};
 use crate::diagnostics::{LocatedError, SourceFile};
 use std::cell::RefCell;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// The longest chain of `extends` read (the shipped files use two or three).
@@ -504,116 +509,6 @@ impl Loader {
         ))
     }
 
-    /// Finds the text of one part: returns (source index, its directory, a key for cycles).
-    fn resolve(
-        &mut self,
-        part: &str,
-        overlay: bool,
-        file: usize,
-        span: Range<usize>,
-        dir: &Path,
-    ) -> Result<(usize, PathBuf, String), LocatedError> {
-        let looks_like_path = part.ends_with(".toml") || part.contains('/') || part.contains('\\');
-        if looks_like_path {
-            let path = if dir == Path::new(".") {
-                PathBuf::from(part)
-            } else {
-                dir.join(part)
-            };
-            let text = crate::diagnostics::read_text(&path).map_err(|e| {
-                self.error(
-                    file,
-                    span.clone(),
-                    format!("cannot read `{}`: {e}", path.display()),
-                    None,
-                )
-            })?;
-            let key = path
-                .canonicalize()
-                .unwrap_or(path.clone())
-                .display()
-                .to_string();
-            let idx = self.add_source(path.display().to_string(), text);
-            let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
-            return Ok((idx, parent, key));
-        }
-        // Shipped files by id: variants for the first part, house rules after `+`.
-        let wanted_dir = if overlay { "rules/house/" } else { "rules/" };
-        let in_dir =
-            |path: &str, dir: &str| path.starts_with(dir) && !path[dir.len()..].contains('/');
-        let by_stem = EMBEDDED
-            .iter()
-            .find(|(path, _)| in_dir(path, wanted_dir) && stem_of(path) == part);
-        let by_alias = || {
-            EMBEDDED.iter().find(|(path, text)| {
-                in_dir(path, wanted_dir) && aliases_of(text).iter().any(|a| a == part)
-            })
-        };
-        if let Some((path, text)) = by_stem.or_else(by_alias) {
-            let idx = self.add_source(path.to_string(), text.to_string());
-            self.shipped[idx] = true;
-            return Ok((idx, PathBuf::from("rules"), format!("shipped:{path}")));
-        }
-        // A user's own file next to the shipped ones, by id.
-        let local = Path::new(wanted_dir).join(format!("{part}.toml"));
-        if local.is_file() {
-            return self.resolve(
-                &local.display().to_string(),
-                overlay,
-                file,
-                span,
-                Path::new("."),
-            );
-        }
-        let other_dir = if overlay { "rules/" } else { "rules/house/" };
-        let in_other = EMBEDDED
-            .iter()
-            .any(|(path, _)| in_dir(path, other_dir) && stem_of(path) == part);
-        if in_other {
-            return Err(if overlay {
-                self.error(
-                    file,
-                    span,
-                    format!("`{part}` is a variant, not a house rule"),
-                    Some(
-                        "only house rules (files with an `[overlay]` section) may follow `+`"
-                            .into(),
-                    ),
-                )
-            } else {
-                self.error(
-                    file,
-                    span,
-                    format!("`{part}` is a house rule, not a variant"),
-                    Some(format!(
-                        "apply it on top of a variant, e.g. `russian+{part}`"
-                    )),
-                )
-            });
-        }
-        let choices = if overlay {
-            shipped_house_rules()
-        } else {
-            shipped_variants()
-        };
-        let hint = crate::diagnostics::did_you_mean(part, choices.iter().map(String::as_str))
-            .map(|m| format!("did you mean `{m}`? "))
-            .unwrap_or_default();
-        Err(self.error(
-            file,
-            span,
-            format!(
-                "unknown {} `{part}`",
-                if overlay { "house rule" } else { "variant" }
-            ),
-            Some(format!(
-                "{hint}shipped {}: {}; or give a path to a .toml file",
-                if overlay { "house rules" } else { "variants" },
-                choices.join(", ")
-            )),
-        ))
-    }
-
     /// Parses one file as family `F` and resolves its `extends` chain.
     fn parse_file<F: RulesFile>(
         &mut self,
@@ -688,29 +583,4 @@ impl Loader {
         let (parent, _) = self.load_spec::<F>(&ext.value, ext.file, inner, dir, stack)?;
         Ok(parsed.over(parent, false))
     }
-}
-
-/// The file name without directory and extension.
-pub(crate) fn stem_of(path: &str) -> String {
-    Path::new(path)
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default()
-}
-
-/// The `[variant] aliases` of a file's text (empty when it has none or does not parse).
-pub(crate) fn aliases_of(text: &str) -> Vec<String> {
-    #[derive(serde::Deserialize)]
-    struct Head {
-        variant: Option<HeadVariant>,
-    }
-    #[derive(serde::Deserialize)]
-    struct HeadVariant {
-        aliases: Option<Vec<String>>,
-    }
-    toml::from_str::<Head>(text)
-        .ok()
-        .and_then(|h| h.variant)
-        .and_then(|v| v.aliases)
-        .unwrap_or_default()
 }
