@@ -85,7 +85,7 @@ pub trait Game: Sync {
     /// The legal moves with their notation (canonical, unambiguous among themselves).
     fn moves_with_notation(&self, pos: &Self::Position) -> Vec<(Self::Move, String)>;
     /// The notations `moves --notation` can write, the default first.
-    fn notations(&self) -> &'static [&'static str];
+    fn notations(&self) -> &[&'static str];
     /// The legal moves written in `notation` (one of [`Game::notations`]; the default for
     /// any other).
     fn moves_in(&self, pos: &Self::Position, _notation: &str) -> Vec<(Self::Move, String)> {

@@ -59,6 +59,7 @@
 // rendered with the offending line, which makes it larger than clippy's default limit.
 #![allow(clippy::result_large_err)]
 
+pub mod bits;
 pub mod chess;
 pub mod cli;
 pub mod crosscheck;

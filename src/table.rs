@@ -145,6 +145,7 @@ pub fn column(
             Variant::Draughts(d) => d.rules().source.clone(),
             Variant::WideDraughts(d) => d.rules().source.clone(),
             Variant::Chess(c) => c.rules().source.clone(),
+            Variant::WideChess(c) => c.rules().source.clone(),
         };
         Ok(Column {
             spec: spec.to_string(),

@@ -13,8 +13,10 @@ pub enum Variant {
     Draughts(Box<Draughts>),
     /// A draughts variant on a board that needs 128-bit bitboards (12x12).
     WideDraughts(Box<Draughts<u128>>),
-    /// A chess-family variant.
-    Chess(Box<Chess>),
+    /// A chess-family variant on a board of at most 64 points (64-bit sets).
+    Chess(Box<Chess<u64>>),
+    /// A chess-family variant on a larger board (128-bit sets).
+    WideChess(Box<Chess<u128>>),
 }
 
 impl Variant {
@@ -32,7 +34,17 @@ impl Variant {
                     Variant::WideDraughts(Box::new(Draughts::<u128>::build(rules)))
                 }
             }
-            Family::Chess => Variant::Chess(Box::new(Chess::load(spec)?)),
+            Family::Chess => {
+                // The width, chosen once for the variant, as for draughts.
+                let (loader, file, id) =
+                    crate::rules::Loader::load::<crate::chess::schema::ChessFile>(spec)?;
+                let rules = crate::chess::compile::compile(&loader, file, id)?;
+                if rules.fits_64() {
+                    Variant::Chess(Box::new(Chess::checked(&loader, rules)?))
+                } else {
+                    Variant::WideChess(Box::new(Chess::checked(&loader, rules)?))
+                }
+            }
         })
     }
 }
@@ -52,7 +64,10 @@ pub fn check(spec: &str) -> crate::rules::Checked {
         }
         Ok(Family::Chess) => crate::rules::check_with::<crate::chess::schema::ChessFile, _>(
             spec,
-            crate::chess::compile::compile,
+            |loader, file, id| {
+                let rules = crate::chess::compile::compile(loader, file, id)?;
+                Chess::<u128>::checked(loader, rules)
+            },
         ),
     }
 }
@@ -72,7 +87,11 @@ macro_rules! with_game {
                 $body
             }
             $crate::variant::Variant::Chess($game) => {
-                let $game: &$crate::chess::Chess = $game;
+                let $game: &$crate::chess::Chess<u64> = $game;
+                $body
+            }
+            $crate::variant::Variant::WideChess($game) => {
+                let $game: &$crate::chess::Chess<u128> = $game;
                 $body
             }
         }

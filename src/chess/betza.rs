@@ -6,11 +6,18 @@
 //! camel's (1,3), `Z` the zebra's (2,3); `K` = `WF`, `R` = `WW`, `B` = `FF`, `Q` = `RB`. A
 //! leaper's letter doubled rides (`WW` = `R`); a number after an atom limits the ride (`R2`).
 //!
+//! Any leaper's letter doubled rides along its line (`NN` the nightrider: knight leaps
+//! repeated while the squares landed on are empty; `AA`, `DD`, `CC`, `ZZ`). Atoms written one
+//! after another make a compound piece (`BN` the archbishop, `RN` the chancellor, `QN`).
+//!
 //! Modifiers, before the atom they apply to: `m` moves only, `c` captures only; `n` lame (the
 //! leap is blocked by a piece on its way: the horse's leg, the elephant's eye; a knight's leap
 //! goes first one step along its longer side); `p` hops over exactly one piece (the screen),
-//! of either side; `f`, `b`, `l`, `r` forward, backward, left, right (as the mover sees the
-//! board), `v` = `fb`, `s` = `lr`. On `W`, `D`, `H` and their riders each direction letter
+//! of either side, landing anywhere beyond it (the cannon); `g` hops over exactly one piece
+//! and lands on the point just beyond it (the grasshopper, `gQ`); `i` an initial move, made
+//! only from the points of the piece's `initial` region (a pawn's double step `ifmnD`); `f`,
+//! `b`, `l`, `r` forward, backward, left, right (as the mover sees the board), `v` = `fb`,
+//! `s` = `lr`. On `W`, `D`, `H` and their riders each direction letter
 //! adds its directions (`fsW`: forward and sideways); on diagonal and oblique atoms two letters
 //! together name one direction (`frF`: forward-right), doubled ones the narrow leaps of an
 //! oblique atom (`ffN`: the two most forward knight leaps).
@@ -22,6 +29,9 @@
 //! assert!(cannon[1].hop && cannon[1].capture && !cannon[1].moves);
 //! assert_eq!(parse("fsW").unwrap()[0].directions.len(), 3);
 //! assert!(parse("mRxN").is_err());
+//! assert!(parse("NN").unwrap()[0].rider);
+//! assert!(parse("gQ").unwrap().iter().all(|c| c.grasshopper));
+//! assert!(parse("ifmnD").unwrap()[0].initial);
 //! ```
 
 /// One part of a piece's movement: a leap or ride in some directions, with its modes.
@@ -33,8 +43,12 @@ pub struct Component {
     pub capture: bool,
     /// Lame: blocked by a piece on the points it passes (`n`).
     pub lame: bool,
-    /// Hops over exactly one piece, the screen (`p`).
+    /// Hops over exactly one piece, the screen (`p`), landing anywhere beyond it.
     pub hop: bool,
+    /// Hops over exactly one piece and lands on the point just beyond it (`g`).
+    pub grasshopper: bool,
+    /// An initial move (`i`): made only from the piece's `initial` points.
+    pub initial: bool,
     /// Rides: repeats its step along a line.
     pub rider: bool,
     /// The most steps a rider takes (0: no limit; 1 for a leaper).
@@ -77,7 +91,7 @@ pub struct BetzaError {
 }
 
 const ATOMS: &str = "W F D A H G N C Z K R B Q";
-const MODIFIERS: &str = "m c n p f b l r v s";
+const MODIFIERS: &str = "m c n p g i f b l r v s";
 
 /// The leap of each basic atom, (1, 0) style, as (smaller, larger) offsets.
 fn atom_leap(atom: char) -> Option<(i32, i32)> {
@@ -195,6 +209,7 @@ pub fn parse(text: &str) -> Result<Vec<Component>, BetzaError> {
     while i < bytes.len() {
         let start = bytes[i].0;
         let (mut moves, mut capture, mut lame, mut hop) = (false, false, false, false);
+        let (mut grasshopper, mut initial) = (false, false);
         let mut dirs = String::new();
         while i < bytes.len() && bytes[i].1.is_ascii_lowercase() {
             let (at, c) = bytes[i];
@@ -203,6 +218,8 @@ pub fn parse(text: &str) -> Result<Vec<Component>, BetzaError> {
                 'c' => capture = true,
                 'n' => lame = true,
                 'p' => hop = true,
+                'g' => grasshopper = true,
+                'i' => initial = true,
                 'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(c),
                 _ => {
                     return Err(err(
@@ -264,13 +281,6 @@ pub fn parse(text: &str) -> Result<Vec<Component>, BetzaError> {
             range = n;
         }
         let span = start..bytes.get(i).map_or(text.len(), |b| b.0);
-        if rider && parts.iter().any(|p| !matches!(p, 'W' | 'F')) {
-            return Err(err(
-                span,
-                format!("a rider of `{atom}`"),
-                "riders move along files, ranks and diagonals here: W, F and their riders R, B, Q",
-            ));
-        }
         if lame && parts.iter().any(|p| matches!(p, 'C' | 'Z')) {
             return Err(err(
                 span,
@@ -285,11 +295,19 @@ pub fn parse(text: &str) -> Result<Vec<Component>, BetzaError> {
                 "`n` applies to leapers; a rider is blocked by any piece anyway",
             ));
         }
-        if hop && !rider {
+        if (hop || grasshopper) && !rider {
             return Err(err(
                 span,
                 "a hop on a leaper".into(),
-                "`p` applies to riders (`pR`: hop over one screen along a file or rank)",
+                "`p` and `g` apply to riders (`pR`: hop over one screen along a file or rank; \
+                 `gQ`: the grasshopper)",
+            ));
+        }
+        if hop && grasshopper {
+            return Err(err(
+                span,
+                "both `p` and `g`".into(),
+                "a hop lands anywhere beyond the screen (`p`) or just beyond it (`g`), not both",
             ));
         }
         if !moves && !capture {
@@ -317,6 +335,8 @@ pub fn parse(text: &str) -> Result<Vec<Component>, BetzaError> {
                 capture,
                 lame,
                 hop,
+                grasshopper,
+                initial,
                 rider,
                 range,
                 directions,

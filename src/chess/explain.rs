@@ -3,14 +3,17 @@
 //! how games end.
 
 use super::betza::{Component, parse};
-use super::board::{Bitboard, Board};
-use super::rules::Rules;
+use super::board::Grid;
+use super::rules::{Points, Rules};
 use super::schema::{Cells, ResultName};
 
 /// The rules in sentences, one paragraph per entry.
 pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
     let r = rules;
-    let b = &r.board;
+    let b = Grid {
+        files: r.files,
+        ranks: r.ranks,
+    };
     let cell = match r.cells {
         Cells::Points => "point",
         Cells::Squares => "square",
@@ -23,11 +26,11 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
     )];
     let mut board = format!(
         "The board has {} files (a-{}) and {} ranks (1-{}); the pieces stand on its {} {cell}s",
-        b.files(),
-        (b'a' + b.files() as u8 - 1) as char,
-        b.ranks(),
-        b.ranks(),
-        b.points()
+        b.files,
+        (b'a' + b.files as u8 - 1) as char,
+        b.ranks,
+        b.ranks,
+        b.files * b.ranks
     );
     if let Some(river) = r.river_after_rank {
         board.push_str(&format!(
@@ -47,9 +50,9 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         out.push(format!(
             "The {name}: for {} {}; for {} {}.",
             r.sides[0],
-            points_text(b, sets[0]),
+            points_text(&b, sets[0]),
             r.sides[1],
-            points_text(b, sets[1])
+            points_text(&b, sets[1])
         ));
     }
     for p in &r.pieces {
@@ -58,10 +61,10 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             .map(|c| format!("{}/{}", c.to_ascii_uppercase(), c))
             .collect::<Vec<_>>()
             .join(", ");
-        let mut s = format!(
-            "The {} (letters {letters}; {} in WXF notation): ",
-            p.name, p.notation
-        );
+        let mut s = match p.notation {
+            Some(n) => format!("The {} (letters {letters}; {n} in move notation): ", p.name),
+            None => format!("The {} (letters {letters}; no letter in move notation): ", p.name),
+        };
         if p.royal {
             s.push_str("royal, it may not be left attacked. ");
         }
@@ -180,8 +183,8 @@ fn capital(s: &str) -> String {
 }
 
 /// A set of points as rectangles where it is one, otherwise as a list.
-fn points_text(b: &Board, set: Bitboard) -> String {
-    let points: Vec<u32> = Board::iter(set).collect();
+fn points_text(b: &Grid, set: Points) -> String {
+    let points: Vec<u32> = (0..128).filter(|p| set >> p & 1 != 0).collect();
     if points.is_empty() {
         return "no points".into();
     }

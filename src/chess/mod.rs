@@ -1,12 +1,16 @@
 //! The chess family: games whose pieces are declared in the rules file, their movement in
-//! Betza notation, with regions and named game rules for what Betza cannot say. Xiangqi and
-//! Minixiangqi are two such files; no piece or rule is named in this code.
+//! Betza notation, with regions, promotion, en passant, castling and named game rules for
+//! what Betza cannot say. Chess, Xiangqi, Makruk, Shatranj and their relatives are such files;
+//! no piece or rule is named in this code.
 //!
-//! - [`schema`] and [`rules`]: what a chess-family rules file says, checked and compiled;
-//! - [`betza`]: the movement notation; [`board`]: points, lines and regions;
-//! - [`tables`]: the pieces compiled into per-point tables; [`movegen`]: legal moves;
-//! - [`position`]: positions and FEN; [`notation`]: coordinates, UCCI and WXF;
-//! - [`perft`]: the counting search; [`outcome`]: how games end.
+//! - [`schema`], [`compile`] and [`rules`]: what a chess-family rules file says, checked and
+//!   compiled into plain data;
+//! - [`betza`]: the movement notation; [`bitboard`]: sets of points of the width a board
+//!   needs; [`board`]: points, line vectors and their rays;
+//! - [`tables`]: the pieces compiled into per-point tables; [`build`]: the generator compiled
+//!   from the rules; [`movegen`]: legal moves; [`perft`]: the counting search;
+//! - [`position`] and [`fen`]: positions and FEN; [`notation`]: UCI, SAN, UCCI and WXF;
+//!   [`outcome`]: how games end; [`explain`]: the rules in sentences.
 //!
 //! ```
 //! use rulebench::{Chess, Count, Game};
@@ -15,9 +19,13 @@
 //! ```
 
 pub mod betza;
+pub mod bitboard;
 pub mod board;
+pub mod build;
 pub(crate) mod compile;
 pub mod explain;
+pub mod fen;
+mod game;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;
@@ -27,29 +35,109 @@ pub mod rules;
 pub mod schema;
 pub mod tables;
 
-use crate::diagnostics::LocatedError;
-use crate::game::{Count, Game, Outcome};
-use crate::perft::Table;
-use crate::rules::Family;
-pub use movegen::Move;
+use crate::diagnostics::{LocatedError, SourceFile};
+use crate::rules::Loader;
+use bitboard::Set;
+use fen::FenRules;
+pub use movegen::{Engine, Move};
 pub use position::Position;
 pub use rules::Rules;
 
-/// A chess-family variant ready to play.
+/// A chess-family variant ready to play, its sets of points `B` bits wide (`u64` for boards
+/// of at most 64 points, `u128` for any).
 #[derive(Clone, Debug)]
-pub struct Chess {
+pub struct Chess<B: Set = u128> {
     rules: Rules,
+    engine: Engine<B>,
+    letters: Vec<Vec<char>>,
+    /// The notations of moves, the default first.
+    notation_names: Vec<&'static str>,
+    start: Position<B>,
 }
 
-impl Chess {
-    /// Compiled rules, ready to play.
-    pub fn new(rules: Rules) -> Chess {
-        Chess { rules }
+impl Chess<u128> {
+    /// Loads rules by spec (see [`Rules::load`]) with 128-bit sets (any board).
+    pub fn load(spec: &str) -> Result<Chess<u128>, LocatedError> {
+        Chess::load_as(spec)
+    }
+}
+
+impl<B: Set> Chess<B> {
+    /// Loads rules by spec at this width; problems with the start position point into the
+    /// rules file.
+    pub fn load_as(spec: &str) -> Result<Chess<B>, LocatedError> {
+        let (loader, file, id) = Loader::load::<schema::ChessFile>(spec)?;
+        let rules = compile::compile(&loader, file, id)?;
+        Chess::checked(&loader, rules)
     }
 
-    /// Loads rules by spec (see [`Rules::load`]).
-    pub fn load(spec: &str) -> Result<Chess, LocatedError> {
-        Rules::load(spec).map(Chess::new)
+    /// Builds a game from rules already compiled (their start position is checked here; a
+    /// problem with it is located in the start FEN alone).
+    pub fn build(rules: Rules) -> Result<Chess<B>, LocatedError> {
+        Chess::from_rules(rules).map_err(|(_, e)| e)
+    }
+
+    /// Builds the game, checking the start position: it must be a position play could reach
+    /// and give the first mover a legal move. Problems are reported in the loader, at the
+    /// start FEN in the rules file.
+    pub(crate) fn checked(loader: &Loader, rules: Rules) -> Result<Chess<B>, LocatedError> {
+        let (file, span) = rules.start_at.clone();
+        match Chess::from_rules(rules) {
+            Ok(game) => Ok(game),
+            Err((_, e)) => {
+                let offset = e.column.saturating_sub(1);
+                let at = (span.start + offset).min(span.end.max(span.start));
+                loader.report(loader.error(
+                    file,
+                    at..(at + 1).min(span.end.max(at + 1)),
+                    format!("start position: {}", e.message),
+                    e.help.clone(),
+                ));
+                Err(loader.stopped())
+            }
+        }
+    }
+
+    fn from_rules(rules: Rules) -> Result<Chess<B>, (String, LocatedError)> {
+        let fen = rules.start_fen.clone();
+        let source = SourceFile {
+            name: "FEN".into(),
+            text: fen.as_str().into(),
+        };
+        let Some(engine) = Engine::<B>::from_rules(&rules) else {
+            let msg = if rules.points() > B::BITS {
+                format!("a board of {} points does not fit {}-bit sets", rules.points(), B::BITS)
+            } else {
+                "the start position's board cannot be read".into()
+            };
+            return Err((fen.clone(), LocatedError::new(&source, 0..fen.len(), msg, None)));
+        };
+        let letters = build::fen_letters(&rules);
+        let notation_names = rules
+            .notations
+            .iter()
+            .filter_map(|n| compile::NOTATION_NAMES.iter().copied().find(|m| m == n))
+            .collect();
+        let mut game = Chess {
+            rules,
+            engine,
+            letters,
+            notation_names,
+            start: Position::empty(),
+        };
+        game.start = game.parse_fen(&fen).map_err(|e| (fen.clone(), e))?;
+        if game.engine.count(&game.start) == 0 {
+            return Err((
+                fen.clone(),
+                LocatedError::new(
+                    &source,
+                    0..fen.len(),
+                    "the start position gives the first mover no legal move",
+                    None,
+                ),
+            ));
+        }
+        Ok(game)
     }
 
     /// The rules.
@@ -57,10 +145,127 @@ impl Chess {
         &self.rules
     }
 
+    /// The generator.
+    pub fn engine(&self) -> &Engine<B> {
+        &self.engine
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> Position<B> {
+        self.start
+    }
+
+    /// What reading and writing FEN needs.
+    pub fn fen_rules(&self) -> FenRules<'_, B> {
+        FenRules {
+            board: &self.engine.board,
+            tables: &self.engine.tables,
+            letters: &self.letters,
+            castling: self.engine.castling.as_ref(),
+            en_passant: self.engine.en_passant,
+        }
+    }
+
+    /// Reads a FEN and checks that the position can arise: one royal piece a side where the
+    /// variant has royal pieces, every confined piece inside its region, castling rights only
+    /// where the pieces stand, the side not to move not in check.
+    pub fn parse_fen(&self, fen: &str) -> Result<Position<B>, LocatedError> {
+        let pos = self.fen_rules().parse(fen)?;
+        if let Err(msg) = self.check_position(&pos) {
+            let source = SourceFile {
+                name: "FEN".into(),
+                text: fen.into(),
+            };
+            let placement = fen.split_whitespace().next().unwrap_or("");
+            let start = fen.len() - fen.trim_start().len();
+            return Err(LocatedError::new(
+                &source,
+                start..start + placement.len(),
+                msg,
+                Some("the position must be one that play could reach".into()),
+            ));
+        }
+        Ok(pos)
+    }
+
+    /// Writes a FEN (the en-passant point only when an en-passant capture is legal).
+    pub fn write_fen(&self, pos: &Position<B>) -> String {
+        let write_ep = !pos.ep.is_empty()
+            && self
+                .engine
+                .legal(pos)
+                .iter()
+                .any(|m| matches!(m, Move::EnPassant { .. }));
+        self.fen_rules().write(pos, write_ep)
+    }
+
+    /// Why a position cannot arise, if it cannot.
+    pub fn check_position(&self, pos: &Position<B>) -> Result<(), String> {
+        let royal = self.rules.royal_kinds();
+        if royal != 0 {
+            let royal_points = self.engine.of_kinds(pos, 0, royal) | self.engine.of_kinds(pos, 1, royal);
+            for side in 0..2 {
+                let n = (royal_points & pos.sides[side]).count();
+                if n != 1 {
+                    // In the players' words: `2 generals`, or the names of several royal
+                    // kinds.
+                    let names: Vec<&str> = self
+                        .rules
+                        .pieces
+                        .iter()
+                        .filter(|p| p.royal)
+                        .map(|p| p.name.as_str())
+                        .collect();
+                    let what = match names.as_slice() {
+                        [one] if n == 1 => one.to_string(),
+                        [one] => format!("{one}s"),
+                        _ => format!("royal pieces ({})", names.join(", ")),
+                    };
+                    return Err(format!(
+                        "{} has {n} {what}; it must have exactly one",
+                        self.rules.sides[side]
+                    ));
+                }
+            }
+        }
+        for (k, piece) in self.rules.pieces.iter().enumerate() {
+            let Some(region) = &piece.confined_to else {
+                continue;
+            };
+            for side in 0..2 {
+                let inside = B::from_u128(self.rules.region(region, side).unwrap_or(0));
+                if let Some(p) = (pos.pieces(side, k) & !inside).squares().next() {
+                    return Err(format!(
+                        "the {} {} on {} stands outside its {region}",
+                        self.rules.sides[side],
+                        piece.name,
+                        self.engine.board.name(p)
+                    ));
+                }
+            }
+        }
+        if self.engine.opponent_in_check(pos) {
+            return Err(format!(
+                "{} is in check with {} to move",
+                self.rules.sides[1 - pos.side as usize],
+                self.rules.sides[pos.side as usize]
+            ));
+        }
+        Ok(())
+    }
+
     /// The position after `mv`, counters brought up to date.
-    pub fn play(&self, pos: &Position, mv: &Move) -> Position {
-        let mut next = self.rules.engine.make(pos, *mv);
-        next.quiet_plies = if self.captured(pos, *mv).is_some() {
+    pub fn play(&self, pos: &Position<B>, mv: &Move) -> Position<B> {
+        let mut next = self.engine.make(pos, *mv);
+        let mover = pos.kind_at(mv.from());
+        let resets = self.captured(pos, *mv).is_some()
+            || self
+                .rules
+                .game
+                .move_rule
+                .as_ref()
+                .is_some_and(|r| r.reset_by.contains(&mover));
+        next.quiet_plies = if resets {
             0
         } else {
             pos.quiet_plies.saturating_add(1)
@@ -70,247 +275,34 @@ impl Chess {
         }
         next
     }
-}
 
-impl Game for Chess {
-    type Position = Position;
-    type Move = Move;
-    type Key = [u64; 4];
-    type Packed = Position;
-
-    fn family(&self) -> Family {
-        Family::Chess
+    /// The legal moves in generation order.
+    pub fn legal(&self, pos: &Position<B>) -> Vec<Move> {
+        self.engine.legal(pos)
     }
 
-    fn id(&self) -> &str {
-        &self.rules.id
+    /// Whether a move gives check.
+    pub fn gives_check(&self, pos: &Position<B>, mv: Move) -> bool {
+        self.engine.in_check(&self.engine.make(pos, mv))
     }
 
-    fn name(&self) -> &str {
-        &self.rules.name
+    /// The piece type captured by a move, if any, and where it stood.
+    pub fn captured(&self, pos: &Position<B>, mv: Move) -> Option<usize> {
+        self.captured_at(pos, mv).map(|(k, _)| k)
     }
 
-    fn start(&self) -> Position {
-        self.rules.start
-    }
-
-    fn parse_fen(&self, fen: &str) -> Result<Position, LocatedError> {
-        self.rules.parse_fen(fen)
-    }
-
-    fn fen(&self, pos: &Position) -> String {
-        pos.to_fen(&self.rules.board, &self.rules.letters())
-    }
-
-    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        self.legal(pos)
-    }
-
-    fn moves_with_notation(&self, pos: &Position) -> Vec<(Move, String)> {
-        self.moves_in_notation(pos, notation::NOTATIONS[0])
-    }
-
-    fn notations(&self) -> &'static [&'static str] {
-        notation::NOTATIONS
-    }
-
-    fn moves_in(&self, pos: &Position, notation: &str) -> Vec<(Move, String)> {
-        self.moves_in_notation(pos, notation)
-    }
-
-    fn matching_moves(&self, pos: &Position, text: &str) -> Result<Vec<usize>, LocatedError> {
-        self.matching(pos, text)
-    }
-
-    fn play(&self, pos: &Position, mv: &Move) -> Position {
-        Chess::play(self, pos, mv)
-    }
-
-    fn pack(&self, pos: &Position) -> Position {
-        let mut p = *pos;
-        p.quiet_plies = 0;
-        p.move_number = 1;
-        p
-    }
-
-    fn unpack(&self, packed: &Position) -> Position {
-        *packed
-    }
-
-    fn perft_child(&self, pos: &Position, mv: &Move) -> Position {
-        self.rules.engine.make(pos, *mv)
-    }
-
-    fn perft_in(
-        &self,
-        pos: &Position,
-        depth: u32,
-        _count: Count,
-        table: Option<&Table<[u64; 4]>>,
-    ) -> u128 {
-        let mut lists = perft::buffers(depth);
-        let e = &self.rules.engine;
-        let table = table.map(|t| (t, e.zobrist(pos)));
-        perft::perft(e, pos, depth, &mut lists, table)
-    }
-
-    fn outcome(&self, history: &[Position]) -> Outcome {
-        self.game_outcome(history)
-    }
-
-    fn side_names(&self) -> [&str; 2] {
-        [&self.rules.sides[0], &self.rules.sides[1]]
-    }
-
-    fn side_to_move(&self, pos: &Position) -> usize {
-        pos.side as usize
-    }
-
-    fn move_json(&self, pos: &Position, mv: &Move, text: &str) -> serde_json::Value {
-        let b = &self.rules.board;
-        let kind = pos.board[mv.from as usize] as usize;
-        let captured = self.captured(pos, *mv);
-        serde_json::json!({
-            "notation": text,
-            "from": b.name(mv.from as u32),
-            "to": b.name(mv.to as u32),
-            "piece": self.rules.pieces[kind].name,
-            "captured": captured.map(|_| b.name(mv.to as u32)),
-            "captured_piece": captured.map(|k| self.rules.pieces[k].name.clone()),
-            "gives_check": self.gives_check(pos, *mv),
-            "coordinates": self.coordinates(*mv, 1),
-            "ucci": self.coordinates(*mv, 0),
-            "wxf": self.wxf(pos, *mv),
-        })
-    }
-
-    fn explain(&self) -> Vec<String> {
-        explain::explain(&self.rules, &self.fen(&self.rules.start))
-    }
-
-    fn describe(&self) -> Vec<String> {
-        let r = &self.rules;
-        let mut lines = vec![format!(
-            "board {}x{} {}, sides {} and {}",
-            r.board.files(),
-            r.board.ranks(),
-            match r.cells {
-                schema::Cells::Points => "points",
-                schema::Cells::Squares => "squares",
-            },
-            r.sides[0],
-            r.sides[1]
-        )];
-        for p in &r.pieces {
-            let mut line = format!("{} `{}`: {}", p.name, p.letter, p.movement);
-            if p.royal {
-                line.push_str(", royal");
+    /// The piece type captured by a move and its point, if any.
+    pub fn captured_at(&self, pos: &Position<B>, mv: Move) -> Option<(usize, u32)> {
+        match mv {
+            Move::Normal { to, .. } => {
+                let k = pos.kind_at(to as u32);
+                (k != position::EMPTY).then_some((k as usize, to as u32))
             }
-            if let Some(region) = &p.confined_to {
-                line.push_str(&format!(", confined to the {region}"));
+            Move::EnPassant { .. } => {
+                let v = pos.ep_victim as u32;
+                Some((pos.kind_at(v) as usize, v))
             }
-            for (region, m) in &p.movement_in {
-                line.push_str(&format!(", {m} in the {region}"));
-            }
-            lines.push(line);
+            Move::Castle { .. } => None,
         }
-        lines.push(format!("start {}", self.fen(&r.start)));
-        lines.push(format!(
-            "{} legal moves at the start",
-            r.engine.count(&r.start)
-        ));
-        lines
-    }
-
-    fn view(&self, pos: &Position, names: bool) -> crate::view::BoardView {
-        use crate::view::{BoardView, Cells, Crossed, PieceMark};
-        let r = &self.rules;
-        let b = &r.board;
-        let mut pieces = Vec::new();
-        let mut labels = Vec::new();
-        for p in 0..b.points() {
-            let (f, rank) = b.coordinates(p);
-            if let Some(side) = pos.side_at(p) {
-                let letter = r.pieces[pos.board[p as usize] as usize].letter;
-                pieces.push(PieceMark {
-                    at: (f, rank),
-                    side,
-                    label: if side == 0 {
-                        letter.to_ascii_uppercase().to_string()
-                    } else {
-                        letter.to_string()
-                    },
-                    crowned: false,
-                });
-            }
-            if names {
-                labels.push((f, rank, b.name(p)));
-            }
-        }
-        BoardView {
-            files: b.files(),
-            ranks: b.ranks(),
-            cells: match r.cells {
-                schema::Cells::Points => Cells::Points,
-                schema::Cells::Squares => Cells::Squares {
-                    dark: vec![vec![false; b.files() as usize]; b.ranks() as usize],
-                },
-            },
-            pieces,
-            labels,
-            river_after_rank: r.river_after_rank.map(|x| x - 1),
-            crossed: r
-                .crossed
-                .iter()
-                .map(|&(p, q)| {
-                    let ((f1, r1), (f2, r2)) = (b.coordinates(p), b.coordinates(q));
-                    Crossed {
-                        from: (f1.min(f2), r1.min(r2)),
-                        to: (f1.max(f2), r1.max(r2)),
-                    }
-                })
-                .collect(),
-            file_names: (0..b.files())
-                .map(|f| ((b'a' + f as u8) as char).to_string())
-                .collect(),
-            rank_names: (1..=b.ranks()).map(|x| x.to_string()).collect(),
-            side_names: r.sides.clone(),
-            side_to_move: pos.side as usize,
-        }
-    }
-
-    fn move_path(&self, _pos: &Position, mv: &Move) -> Vec<(u32, u32)> {
-        let b = &self.rules.board;
-        vec![b.coordinates(mv.from as u32), b.coordinates(mv.to as u32)]
-    }
-
-    fn diagram(&self, pos: &Position) -> String {
-        let b = &self.rules.board;
-        let mut out = String::new();
-        for row in 0..b.ranks() {
-            let rank = b.ranks() - 1 - row;
-            out.push_str(&format!("{:>3} ", rank + 1));
-            for file in 0..b.files() {
-                let p = b.point(file, rank);
-                let kind = pos.board[p as usize];
-                let c = if kind == position::EMPTY {
-                    '.'
-                } else if pos.sides[0] & board::bit(p) != 0 {
-                    self.rules.pieces[kind as usize].letter.to_ascii_uppercase()
-                } else {
-                    self.rules.pieces[kind as usize].letter
-                };
-                out.push(' ');
-                out.push(c);
-            }
-            out.push('\n');
-        }
-        out.push_str("    ");
-        for file in 0..b.files() {
-            out.push(' ');
-            out.push((b'a' + file as u8) as char);
-        }
-        out.push('\n');
-        out
     }
 }

@@ -1,17 +1,21 @@
 //! How a game of the chess family stands, from its history: checkmate and stalemate, the
-//! perpetual-check and repetition limits, insufficient material and the counting rule, each
-//! as the rules file sets it. Perft never looks at any of this.
+//! bare-king rule, perpetual check, the n-move rule, repetition, insufficient material and
+//! the counting rule, each as the rules file sets it. Perft looks only at the bare-king rule
+//! (a game it has already decided has no moves, as in Fairy-Stockfish's counts).
 //!
-//! Decisions where RULES.md §2 leaves room (see README): an identical check is the same
-//! position (pieces and side to move) produced by a move that gives check, counted over the
-//! moves played; a repetition counts every position of the game, the first included; the
-//! counting rule starts at the first position in which one side has only its royal piece,
-//! with the limit set by the other side's force at that moment (the ignored types aside), and
-//! counts that side's moves from there.
+//! Decisions where the rules leave room (see README): an identical check is the same
+//! position (pieces, side to move, rights) produced by a move that gives check, counted over
+//! the moves played; a repetition counts every position of the game, the first included; the
+//! counting rule starts at the first position in which one side has only its royal piece (and
+//! none of the `only_without` pieces is on the board), with the limit set by the other side's
+//! force at that moment (the ignored types aside), and counts the counted side's moves from
+//! there, from the number of pieces on the board where the rules say so.
 
 use super::Chess;
+use super::bitboard::Set;
 use super::position::Position;
-use super::schema::ResultName;
+use super::rules::Counting;
+use super::schema::{Counted, ForceMatch, ResultName};
 use crate::game::Outcome;
 
 fn ordinal(n: usize) -> String {
@@ -25,7 +29,7 @@ fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
-impl Chess {
+impl<B: Set> Chess<B> {
     /// The outcome `result` (for `side`) as a game result, with `reason`.
     fn result(&self, side: usize, result: ResultName, reason: String) -> Outcome {
         let names = &self.rules.sides;
@@ -43,37 +47,52 @@ impl Chess {
     }
 
     /// The pieces of `side`, as sorted piece types.
-    fn material(&self, pos: &Position, side: usize) -> Vec<u8> {
+    fn material(&self, pos: &Position<B>, side: usize) -> Vec<u8> {
         let mut m: Vec<u8> = (0..self.rules.pieces.len())
-            .flat_map(|k| {
-                std::iter::repeat_n(
-                    k as u8,
-                    (pos.kinds[k] & pos.sides[side]).count_ones() as usize,
-                )
-            })
+            .flat_map(|k| std::iter::repeat_n(k as u8, pos.pieces(side, k).count() as usize))
             .collect();
         m.sort();
         m
     }
 
     /// Whether `side` has only royal pieces left.
-    fn bare(&self, pos: &Position, side: usize) -> bool {
-        let royal = self.rules.engine.royal;
+    fn bare(&self, pos: &Position<B>, side: usize) -> bool {
+        let royal = self.rules.royal_kinds();
         (0..self.rules.pieces.len())
-            .filter(|k| royal & 1 << k == 0)
-            .all(|k| pos.kinds[k] & pos.sides[side] == 0)
+            .filter(|k| royal >> k & 1 == 0)
+            .all(|k| pos.pieces(side, k).is_empty())
+    }
+
+    /// Whether none of the types `kinds` stands on the board.
+    fn none_of(&self, pos: &Position<B>, kinds: u32) -> bool {
+        (0..self.rules.pieces.len())
+            .filter(|k| kinds >> k & 1 != 0)
+            .all(|k| pos.kinds[k].is_empty())
     }
 
     /// How the game stands after `history` (its positions in order, the current one last).
-    pub fn game_outcome(&self, history: &[Position]) -> Outcome {
+    pub fn game_outcome(&self, history: &[Position<B>]) -> Outcome {
         let Some(pos) = history.last() else {
             return Outcome::Ongoing;
         };
         let names = &self.rules.sides;
         let game = &self.rules.game;
-        let engine = &self.rules.engine;
+        let engine = &self.engine;
         let side = pos.side as usize;
         let mover = 1 - side;
+        if let Some((result, _)) = game.bare_king {
+            let reason = |bare: usize| format!("bare king: {} has only its king left", names[bare]);
+            match engine.bare_king_over(pos) {
+                Some(true) => return self.result(mover, result, reason(mover)),
+                Some(false) => return self.result(side, result, reason(side)),
+                None if self.bare(pos, 0) && self.bare(pos, 1) => {
+                    return Outcome::Draw {
+                        reason: "bare king: both sides have only their kings left".into(),
+                    };
+                }
+                None => {}
+            }
+        }
         let in_check = engine.in_check(pos);
         if engine.count(pos) == 0 {
             return if in_check {
@@ -109,6 +128,16 @@ impl Chess {
                 );
             }
         }
+        if let Some(rule) = &game.move_rule
+            && pos.quiet_plies >= 2 * rule.moves
+        {
+            return Outcome::Draw {
+                reason: format!(
+                    "{}-move rule: {} moves by each side without a capture or a move that resets the count",
+                    rule.moves, rule.moves
+                ),
+            };
+        }
         if let Some((limit, result)) = game.repetition {
             let times = history.iter().filter(|p| p.same_placement(pos)).count();
             if times > limit as usize {
@@ -122,44 +151,126 @@ impl Chess {
                 );
             }
         }
+        if self.insufficient(pos) {
+            return Outcome::Draw {
+                reason: "insufficient material: neither side can win".into(),
+            };
+        }
+        if let Some(counting) = &game.counting
+            && let Some(reason) = self.counted_out(history, counting)
+        {
+            return Outcome::Draw { reason };
+        }
+        Outcome::Ongoing
+    }
+
+    /// Whether the material left can win for neither side.
+    fn insufficient(&self, pos: &Position<B>) -> bool {
+        let game = &self.rules.game;
         let material = [self.material(pos, 0), self.material(pos, 1)];
         if game.insufficient_material.iter().any(|[a, b]| {
             (*a == material[0] && *b == material[1]) || (*a == material[1] && *b == material[0])
         }) {
-            return Outcome::Draw {
-                reason: "insufficient material: neither side can force a win".into(),
-            };
+            return true;
         }
-        if let Some(counting) = &game.counting
-            && let Some(start) = history
+        let one_colour = game.insufficient_on_one_colour;
+        if one_colour == 0 {
+            return false;
+        }
+        let royal = self.rules.royal_kinds();
+        let mut rest = B::ZERO;
+        for k in 0..self.rules.pieces.len() {
+            if royal >> k & 1 != 0 {
+                continue;
+            }
+            if one_colour >> k & 1 == 0 && !pos.kinds[k].is_empty() {
+                return false;
+            }
+            rest |= pos.kinds[k];
+        }
+        let dark = self.engine.board.dark();
+        (rest & dark).is_empty() || (rest & !dark).is_empty()
+    }
+
+    /// Why the counting rule has drawn the game, if it has.
+    fn counted_out(&self, history: &[Position<B>], c: &Counting) -> Option<String> {
+        let names = &self.rules.sides;
+        let royal = self.rules.royal_kinds();
+        let applies = |p: &Position<B>| self.none_of(p, c.only_without);
+        let moves_of = |start: usize, side: usize| {
+            history[start + 1..]
                 .iter()
-                .position(|p| self.bare(p, 0) || self.bare(p, 1))
+                .zip(&history[start..])
+                .filter(|(_, before)| before.side as usize == side)
+                .count() as u32
+        };
+        // Pieces' honour: one side has only its royal piece.
+        if let Some(start) = history
+            .iter()
+            .position(|p| applies(p) && (self.bare(p, 0) || self.bare(p, 1)))
         {
             let at = &history[start];
             let defender = if self.bare(at, 0) { 0 } else { 1 };
             let attacker = 1 - defender;
-            let royal = engine.royal as u32;
             let force: Vec<u8> = self
                 .material(at, attacker)
                 .into_iter()
-                .filter(|&k| (counting.ignore | royal) & 1 << k == 0)
+                .filter(|&k| (c.ignore | royal) >> k & 1 == 0)
                 .collect();
-            if let Some((_, limit)) = counting.limits.iter().find(|(f, _)| *f == force) {
-                let moves = history[start + 1..]
+            let limit = match c.force {
+                ForceMatch::Exact => c.limits.iter().find(|(f, _)| *f == force).map(|(_, m)| *m),
+                ForceMatch::AtLeast => c
+                    .limits
                     .iter()
-                    .zip(&history[start..])
-                    .filter(|(_, before)| before.side as usize == attacker)
-                    .count();
-                if moves >= *limit as usize {
-                    return Outcome::Draw {
-                        reason: format!(
-                            "counting rule: {} did not win within {limit} moves after {} was left with only its royal piece",
-                            names[attacker], names[defender]
-                        ),
-                    };
-                }
+                    .filter(|(f, _)| contains(&force, f))
+                    .map(|(_, m)| *m)
+                    .min(),
             }
+            .or(c.otherwise)?;
+            let counter = match c.counted {
+                Counted::Attacker => attacker,
+                Counted::Defender => defender,
+            };
+            let from = if c.start_at_pieces {
+                at.occupied().count()
+            } else {
+                0
+            };
+            if from + moves_of(start, counter) >= limit {
+                return Some(format!(
+                    "counting rule: {} did not win within {limit} counted moves after {} was left with only its royal piece",
+                    names[attacker], names[defender]
+                ));
+            }
+            return None;
         }
-        Outcome::Ongoing
+        // Board's honour: the side with fewer pieces counts.
+        let moves = c.board?;
+        let start = history.iter().position(|p| {
+            applies(p) && p.sides[0].count() != p.sides[1].count()
+        })?;
+        let at = &history[start];
+        let weaker = usize::from(at.sides[1].count() < at.sides[0].count());
+        if moves_of(start, weaker) >= moves {
+            return Some(format!(
+                "counting rule: {} counted {moves} of its moves with no pawn left and no win",
+                names[weaker]
+            ));
+        }
+        None
     }
+}
+
+/// Whether the sorted material `force` holds at least the sorted `part`.
+fn contains(force: &[u8], part: &[u8]) -> bool {
+    let mut rest = force.to_vec();
+    for k in part {
+        match rest.iter().position(|x| x == k) {
+            Some(i) => {
+                rest.remove(i);
+            }
+            None => return false,
+        }
+    }
+    true
 }

@@ -1,20 +1,23 @@
-//! A chess-family variant's rules, checked and compiled from its merged rules file: the board,
-//! the regions, the piece types with their movement tables, the start position and the game
-//! rules, every problem located in the file.
+//! A chess-family variant's rules, checked and compiled from its merged rules file into plain
+//! data: the board size and regions, the piece types with their movements, promotion, en
+//! passant, castling, the start position as written, the notations and how games end. Sets
+//! of points are 128-bit here whatever the board; a game ([`super::Chess`]) compiles them into
+//! its generator at the width the board needs.
 //!
 //! ```
 //! let rules = rulebench::chess::Rules::load("xiangqi").unwrap();
-//! assert_eq!((rules.board.files(), rules.board.ranks()), (9, 10));
+//! assert_eq!((rules.files, rules.ranks), (9, 10));
 //! assert_eq!(rules.pieces.len(), 7);
 //! ```
 
-use super::board::{Bitboard, Board};
+use super::betza::Component;
 use super::compile::compile;
-use super::movegen::Engine;
-use super::position::Position;
 use super::schema::*;
 use crate::diagnostics::LocatedError;
 use crate::rules::{Family, Loader};
+
+/// A set of points as the rules hold it (point `rank * files + file`).
+pub type Points = u128;
 
 /// One piece type, as declared.
 #[derive(Clone, Debug)]
@@ -33,8 +36,75 @@ pub struct PieceType {
     pub confined_to: Option<String>,
     /// Other movements by region: (region name, Betza).
     pub movement_in: Vec<(String, String)>,
-    /// Its letter in WXF notation.
-    pub notation: char,
+    /// Its letter in move notation (WXF, SAN), if it has one.
+    pub notation: Option<char>,
+    /// The region its initial moves start from, by name.
+    pub initial: Option<String>,
+    /// Its movement compiled: the components, by region, confinement and initial points.
+    pub compiled: Movement,
+    /// Where it promotes, and to what.
+    pub promotion: Option<PromotionRule>,
+}
+
+/// A piece type's movement, as the generator's tables are built from it.
+#[derive(Clone, Debug)]
+pub struct Movement {
+    /// Its movement.
+    pub base: Vec<Component>,
+    /// Other movements while it stands in a region: (the region's points per side, movement).
+    pub regional: Vec<([Points; 2], Vec<Component>)>,
+    /// Per side: the points its moves may end on.
+    pub confined: [Points; 2],
+    /// Per side: the points its initial moves start from.
+    pub initial: [Points; 2],
+}
+
+/// Promotion of one piece type.
+#[derive(Clone, Debug)]
+pub struct PromotionRule {
+    /// The region's name.
+    pub region: String,
+    /// Per side: the region's points.
+    pub zone: [Points; 2],
+    /// Per side: the piece types it may become.
+    pub to: [Vec<u8>; 2],
+    /// It must promote.
+    pub compulsory: bool,
+}
+
+/// En passant.
+#[derive(Clone, Debug)]
+pub struct EnPassantRule {
+    /// The types that may be taken so.
+    pub taken: Vec<u8>,
+    /// The types that may take so.
+    pub takers: Vec<u8>,
+}
+
+/// Castling.
+#[derive(Clone, Debug)]
+pub struct CastlingRule {
+    /// The royal type that castles.
+    pub king: u8,
+    /// The partner types.
+    pub partners: Vec<u8>,
+    /// The rank, counted from each side's own end (1: the back rank).
+    pub rank: u32,
+    /// Files (0-based) the royal piece ends on: short, long.
+    pub king_to: [u32; 2],
+    /// Files the partner ends on.
+    pub partner_to: [u32; 2],
+    /// Any start files (Chess960).
+    pub any_start_files: bool,
+}
+
+/// The n-move rule.
+#[derive(Clone, Debug)]
+pub struct MoveRule {
+    /// Moves by each side (the FEN counts plies: twice this).
+    pub moves: u32,
+    /// The types whose moves reset the count.
+    pub reset_by: Vec<u8>,
 }
 
 /// The counting rule: with one side bare, the other must win within a number of its moves.
@@ -44,6 +114,18 @@ pub struct Counting {
     pub ignore: u32,
     /// The attacker's force (piece types, sorted) and the moves it has.
     pub limits: Vec<(Vec<u8>, u32)>,
+    /// How a force is matched.
+    pub force: ForceMatch,
+    /// The limit when no force matches.
+    pub otherwise: Option<u32>,
+    /// Whose moves are counted.
+    pub counted: Counted,
+    /// The count starts from the number of pieces on the board.
+    pub start_at_pieces: bool,
+    /// Counting applies only while none of these types is on the board (bits).
+    pub only_without: u32,
+    /// Board's honour: the moves the side with fewer pieces counts to.
+    pub board: Option<u32>,
 }
 
 /// How games end, compiled.
@@ -61,8 +143,14 @@ pub struct GameRules {
     pub repetition: Option<(u32, ResultName)>,
     /// Pairs of materials (piece types, sorted) with which the game is drawn.
     pub insufficient_material: Vec<[Vec<u8>; 2]>,
+    /// Types (bits) that cannot win when all on squares of one colour.
+    pub insufficient_on_one_colour: u32,
     /// The counting rule.
     pub counting: Option<Counting>,
+    /// The n-move rule.
+    pub move_rule: Option<MoveRule>,
+    /// The bare-king rule: (result for the bare side, it may bare the other back).
+    pub bare_king: Option<(ResultName, bool)>,
 }
 
 /// A chess-family variant's rules, checked and compiled.
@@ -76,8 +164,10 @@ pub struct Rules {
     pub source: String,
     /// Other names.
     pub aliases: Vec<String>,
-    /// The board.
-    pub board: Board,
+    /// Number of files.
+    pub files: u32,
+    /// Number of ranks.
+    pub ranks: u32,
     /// Points or squares.
     pub cells: Cells,
     /// For pictures: a river after this rank (1-based), if any.
@@ -88,19 +178,26 @@ pub struct Rules {
     /// The sides' names: the first (capitals, `w`), the second.
     pub sides: [String; 2],
     /// The named regions: (name, points per side).
-    pub regions: Vec<(String, [Bitboard; 2])>,
+    pub regions: Vec<(String, [Points; 2])>,
     /// The piece types; a type's index is its kind.
     pub pieces: Vec<PieceType>,
-    /// The start position.
-    pub start: Position,
+    /// The start position as written.
+    pub start_fen: String,
+    /// Where the start position is written: (file, byte range of the string's text).
+    pub start_at: (usize, std::ops::Range<usize>),
+    /// The notations of moves, the default first.
+    pub notations: Vec<String>,
+    /// En passant.
+    pub en_passant: Option<EnPassantRule>,
+    /// Castling.
+    pub castling: Option<CastlingRule>,
     /// How games end.
     pub game: GameRules,
-    /// The generator.
-    pub engine: Engine,
 }
 
 impl Rules {
-    /// Loads rules from a spec (a shipped id, a path, either with `+overlay`s).
+    /// Loads rules from a spec (a shipped id, a path, either with `+overlay`s). The start
+    /// position is read as text; it is checked when a game is built ([`super::Chess::load`]).
     pub fn load(spec: &str) -> Result<Rules, LocatedError> {
         let (loader, file, id) = Loader::load::<ChessFile>(spec)?;
         compile(&loader, file, id)
@@ -123,99 +220,29 @@ impl Rules {
     }
 
     /// The points of region `name` for `side`.
-    pub fn region(&self, name: &str, side: usize) -> Option<Bitboard> {
+    pub fn region(&self, name: &str, side: usize) -> Option<Points> {
         self.regions
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, r)| r[side])
     }
 
-    /// Reads a FEN and checks that the position can arise: one royal piece a side where the
-    /// variant has royal pieces, every confined piece inside its region, the side not to move
-    /// not in check.
-    pub fn parse_fen(&self, fen: &str) -> Result<Position, LocatedError> {
-        let letters: Vec<Vec<char>> = self
-            .pieces
-            .iter()
-            .map(|p| {
-                std::iter::once(p.letter)
-                    .chain(p.synonyms.iter().copied())
-                    .collect()
-            })
-            .collect();
-        let pos = Position::from_fen(&self.board, &letters, fen)?;
-        if let Err(msg) = self.check_position(&pos) {
-            let source = crate::diagnostics::SourceFile {
-                name: "FEN".into(),
-                text: fen.into(),
-            };
-            let placement = fen.split_whitespace().next().unwrap_or("");
-            let start = fen.len() - fen.trim_start().len();
-            return Err(LocatedError::new(
-                &source,
-                start..start + placement.len(),
-                msg,
-                Some("the position must be one that play could reach".into()),
-            ));
-        }
-        Ok(pos)
+    /// The number of points.
+    pub fn points(&self) -> u32 {
+        self.files * self.ranks
     }
 
-    /// Why a position cannot arise, if it cannot.
-    pub fn check_position(&self, pos: &Position) -> Result<(), String> {
-        let royal_kinds: Bitboard = self
-            .pieces
+    /// Whether the board fits a 64-bit set.
+    pub fn fits_64(&self) -> bool {
+        self.points() <= 64
+    }
+
+    /// The royal types (bits).
+    pub fn royal_kinds(&self) -> u32 {
+        self.pieces
             .iter()
             .enumerate()
             .filter(|(_, p)| p.royal)
-            .fold(0, |acc, (k, _)| acc | pos.kinds[k]);
-        if self.pieces.iter().any(|p| p.royal) {
-            for side in 0..2 {
-                let n = (royal_kinds & pos.sides[side]).count_ones();
-                if n != 1 {
-                    // In the players' words: `2 generals`, or the names of several royal
-                    // kinds.
-                    let names: Vec<&str> = self
-                        .pieces
-                        .iter()
-                        .filter(|p| p.royal)
-                        .map(|p| p.name.as_str())
-                        .collect();
-                    let what = match names.as_slice() {
-                        [one] if n == 1 => one.to_string(),
-                        [one] => format!("{one}s"),
-                        _ => format!("royal pieces ({})", names.join(", ")),
-                    };
-                    return Err(format!(
-                        "{} has {n} {what}; it must have exactly one",
-                        self.sides[side]
-                    ));
-                }
-            }
-        }
-        for (k, piece) in self.pieces.iter().enumerate() {
-            let Some(region) = &piece.confined_to else {
-                continue;
-            };
-            for side in 0..2 {
-                let inside = self.region(region, side).unwrap_or(0);
-                if let Some(p) = Board::iter(pos.kinds[k] & pos.sides[side] & !inside).next() {
-                    return Err(format!(
-                        "the {} {} on {} stands outside its {region}",
-                        self.sides[side],
-                        piece.name,
-                        self.board.name(p)
-                    ));
-                }
-            }
-        }
-        if self.engine.opponent_in_check(pos) {
-            return Err(format!(
-                "{} is in check with {} to move",
-                self.sides[1 - pos.side as usize],
-                self.sides[pos.side as usize]
-            ));
-        }
-        Ok(())
+            .fold(0, |acc, (k, _)| acc | 1 << k)
     }
 }

@@ -1,6 +1,8 @@
 //! The chess-family rules-file schema: the board and its named regions, the sides, the start
 //! position, each piece type (letter, synonyms, royal, movement in Betza notation, the
-//! restrictions Betza cannot say) and the game rules, every value located in its file.
+//! restrictions Betza cannot say, its initial moves and promotion), the notations of moves,
+//! and the game rules (en passant, castling, and how games end), every value located in its
+//! file.
 
 use crate::rules::{Family, Merge, OverlaySection, RulesFile, Val, VariantSection, merge_fields};
 use serde::{Deserialize, Serialize};
@@ -30,8 +32,20 @@ pub struct ChessFile {
     pub setup: Option<Val<SetupSection>>,
     /// The piece types, by name.
     pub pieces: Option<Val<BTreeMap<String, Val<PieceSection>>>>,
-    /// How games are won, lost and drawn.
+    /// How moves are written.
+    pub notation: Option<Val<NotationSection>>,
+    /// How games are won, lost and drawn, and the moves that involve two pieces.
     pub rules: Option<Val<GameRulesSection>>,
+}
+
+/// `[notation]`
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotationSection {
+    /// The notations moves are written and read in, the default first: `uci` (coordinates as
+    /// UCI writes them, `e2e4`, `e7e8q`), `san`, `coordinates` (Fairy-Stockfish's Xiangqi
+    /// coordinates, the same text as `uci`), `ucci`, `wxf`.
+    pub moves: Option<Val<Vec<Val<String>>>>,
 }
 
 /// A region's points, for each side by name: points (`e1`) and rectangles (`d1-f3`).
@@ -101,8 +115,129 @@ pub struct PieceSection {
     pub confined_to: Option<Val<String>>,
     /// Other movements while it stands in a region: `{ across-river = "fsW" }`.
     pub movement_in: Option<Val<BTreeMap<String, Val<String>>>>,
-    /// Its letter in WXF notation (`H` for the horse).
+    /// Its letter in move notation (WXF's `H` for the horse, SAN's `N` for the knight);
+    /// `""` for none (the pawn in SAN).
     pub notation: Option<Val<String>>,
+    /// The region its initial moves (Betza `i`: the pawn's double step) start from.
+    pub initial: Option<Val<String>>,
+    /// Where it promotes, and to what.
+    pub promotion: Option<Val<PromotionSection>>,
+}
+
+/// `promotion = { region = "last-rank", to = ["queen", "rook"] }`
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionSection {
+    /// The region a move must end in to promote.
+    pub region: Val<String>,
+    /// The piece types it may become (by name): one list for both sides, or a list per side.
+    pub to: Val<PieceList>,
+    /// Whether it must promote (true, the default) or may stay as it is.
+    pub compulsory: Option<Val<bool>>,
+}
+
+/// Piece types by name: one list for both sides, or a list per side by the side's name.
+#[derive(Clone, Debug)]
+pub enum PieceList {
+    /// The same for both sides.
+    Both(Vec<Val<String>>),
+    /// Per side.
+    BySide(BTreeMap<String, Val<Vec<Val<String>>>>),
+}
+
+impl<'de> Deserialize<'de> for PieceList {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = PieceList;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of piece names, or a table of such lists by side")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<PieceList, A::Error> {
+                let mut out = Vec::new();
+                while let Some(v) = seq.next_element::<Val<String>>()? {
+                    out.push(v);
+                }
+                Ok(PieceList::Both(out))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<PieceList, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some((k, v)) = map.next_entry::<String, Val<Vec<Val<String>>>>()? {
+                    out.insert(k, v);
+                }
+                Ok(PieceList::BySide(out))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
+impl Serialize for PieceList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            PieceList::Both(v) => v.serialize(s),
+            PieceList::BySide(m) => m.serialize(s),
+        }
+    }
+}
+
+/// `en_passant = { taken = ["pawn"], takers = ["pawn"] }`
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnPassantSection {
+    /// The piece types whose initial straight moves (the double step) may be taken so.
+    pub taken: Val<Vec<Val<String>>>,
+    /// The piece types that may take so, with their capture leaps.
+    pub takers: Val<Vec<Val<String>>>,
+}
+
+/// The files the royal piece and its partner end on, per castling side.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingFiles {
+    /// Castling toward the last file (`O-O`, `K` in a FEN).
+    pub short: Val<String>,
+    /// Castling toward file a (`O-O-O`, `Q`).
+    pub long: Val<String>,
+}
+
+/// `[rules.castling]`
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingSection {
+    /// The royal piece type that castles (by name).
+    pub king: Val<String>,
+    /// The piece types it castles with (by name).
+    pub partners: Val<Vec<Val<String>>>,
+    /// The rank castling happens on, counted from each side's own end (1: the back rank).
+    pub rank: Option<Val<u32>>,
+    /// Where the royal piece ends.
+    pub king_files: Val<CastlingFiles>,
+    /// Where the partner ends.
+    pub partner_files: Val<CastlingFiles>,
+    /// The royal piece and the partners may start on any files of the rank (Chess960);
+    /// castling is then written as the royal piece taking its partner (`e1h1`).
+    pub any_start_files: Option<Val<bool>>,
+}
+
+/// `move_rule = { moves = 50, reset_by = ["pawn"] }`
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRuleSection {
+    /// How many moves by each side with no capture and no move of a `reset_by` piece draw.
+    pub moves: Val<u32>,
+    /// The piece types whose moves start the count again (captures always do).
+    pub reset_by: Option<Val<Vec<Val<String>>>>,
+}
+
+/// `bare_king = { result = "loss", draw_if_bared_back = true }`
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BareKingSection {
+    /// The result for the side left with only its royal piece.
+    pub result: Val<ResultName>,
+    /// Whether that side may answer by baring the other in turn, which draws.
+    pub draw_if_bared_back: Option<Val<bool>>,
 }
 
 /// A result for one side.
@@ -145,6 +280,34 @@ pub struct LimitRule {
     pub result: Val<ResultName>,
 }
 
+/// How a force in `limits` is matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForceMatch {
+    /// The attacker's force is exactly the listed pieces (Xiangqi).
+    Exact,
+    /// The attacker has at least the listed pieces; the lowest such limit applies (Makruk).
+    AtLeast,
+}
+
+/// Whose moves the counting rule counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Counted {
+    /// The stronger side's (Xiangqi).
+    Attacker,
+    /// The side being counted against (Makruk: the bare side counts).
+    Defender,
+}
+
+/// Board's honour: once no piece of some types is left, the side with fewer pieces counts.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardCountingSection {
+    /// The moves it counts to.
+    pub moves: Val<u32>,
+}
+
 /// The counting rule: with one side bare, the other must win within a number of moves.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -153,6 +316,18 @@ pub struct CountingSection {
     pub ignore: Option<Val<Vec<Val<String>>>>,
     /// The attacker's force (letters, any order) and the moves it has to win.
     pub limits: Val<BTreeMap<String, Val<u32>>>,
+    /// How a force is matched (`exact`, the default, or `at-least`).
+    pub force: Option<Val<ForceMatch>>,
+    /// The limit for a force none of `limits` matches (none: no counting).
+    pub otherwise: Option<Val<u32>>,
+    /// Whose moves are counted (`attacker`, the default, or `defender`).
+    pub counted: Option<Val<Counted>>,
+    /// The count starts from the number of pieces on the board (Makruk's pieces' honour).
+    pub start_at_pieces: Option<Val<bool>>,
+    /// Counting applies only while no piece of these letters is on the board.
+    pub only_without: Option<Val<Vec<Val<String>>>>,
+    /// Board's honour: counting before a side is bare.
+    pub board: Option<Val<BoardCountingSection>>,
 }
 
 /// `[rules]`: how games end.
@@ -173,14 +348,36 @@ pub struct GameRulesSection {
     pub repetition: Option<Val<LimitRule>>,
     /// Material with which neither side can win: pairs of sides' pieces as letters.
     pub insufficient_material: Option<Val<Vec<Val<MaterialPair>>>>,
+    /// Letters of pieces that cannot win when they are all a side has besides royal pieces
+    /// and all stand on squares of one colour (chess's bishops).
+    pub insufficient_on_one_colour: Option<Val<Vec<Val<String>>>>,
     /// The counting rule.
     pub counting: Option<Val<CountingSection>>,
+    /// En passant: who may be taken so, and who may take.
+    pub en_passant: Option<Val<EnPassantSection>>,
+    /// Castling.
+    pub castling: Option<Val<CastlingSection>>,
+    /// The n-move rule.
+    pub move_rule: Option<Val<MoveRuleSection>>,
+    /// The bare-king rule.
+    pub bare_king: Option<Val<BareKingSection>>,
 }
 
 merge_fields!(BoardSection: files, ranks, cells, river_after_rank, crossed);
 merge_fields!(SidesSection: first, second);
 merge_fields!(SetupSection: fen);
-merge_fields!(PieceSection: letter, synonyms, royal, movement, confined_to, movement_in, notation);
+merge_fields!(
+    PieceSection: letter,
+    synonyms,
+    royal,
+    movement,
+    confined_to,
+    movement_in,
+    notation,
+    initial,
+    promotion
+);
+merge_fields!(NotationSection: moves);
 merge_fields!(
     GameRulesSection: facing_royals,
     self_check,
@@ -189,7 +386,12 @@ merge_fields!(
     perpetual_check,
     repetition,
     insufficient_material,
-    counting
+    insufficient_on_one_colour,
+    counting,
+    en_passant,
+    castling,
+    move_rule,
+    bare_king
 );
 
 /// Named tables merge entry by entry: a child's entry lies over the parent's of that name.
@@ -233,6 +435,7 @@ impl RulesFile for ChessFile {
         merge_map(&mut self.regions, parent.regions);
         self.setup.merge(parent.setup);
         merge_map(&mut self.pieces, parent.pieces);
+        self.notation.merge(parent.notation);
         self.rules.merge(parent.rules);
         crate::rules::common_keys_over!(self, parent, inherit_identity);
         self

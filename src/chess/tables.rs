@@ -1,199 +1,315 @@
 //! The pieces compiled into tables, once, before any search: for each side, piece type and
-//! point, where its leaps land (with the points that block a lame leap), in which line
-//! directions it rides or hops, and which points it may land on; and the same leaps seen
-//! backward, to tell whether a point is attacked.
+//! point, where its leaps land (with the points that block a lame leap), along which line
+//! vectors it rides or hops and which points it may end on; and the same seen backward (from
+//! the target), to tell whether a point is attacked.
 
 use super::betza::Component;
-use super::board::{Bitboard, Board, bit, direction_of};
-use super::position::MAX_KINDS;
+use super::bitboard::Set;
+use super::board::{Board, direction_of};
+
+/// The most piece types a variant may declare.
+pub const MAX_KINDS: usize = 16;
+
+/// A set of piece types (bit `k` = type `k`).
+pub type Kinds = u32;
 
 /// Leaps that a piece on a point makes only while the points of `path` are empty.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct LameLeap {
-    /// The points that must be empty (the horse's leg, the elephant's eye).
-    pub path: Bitboard,
+#[derive(Clone, Copy, Debug)]
+pub struct LameLeap<B> {
+    /// The points that must be empty (the horse's leg, the elephant's eye, the square a pawn's
+    /// double step passes).
+    pub path: B,
     /// Where it may move (to an empty point).
-    pub moves: Bitboard,
+    pub moves: B,
     /// Where it may capture.
-    pub captures: Bitboard,
+    pub captures: B,
+    /// An initial straight move (`ifmnD`): the points of `path` are passed, and may be taken
+    /// en passant where the rules say so.
+    pub passes: bool,
 }
 
 /// Everything one piece type of one side can do from one point.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PointMoves {
+#[derive(Clone, Copy, Debug)]
+pub struct PointMoves<B> {
     /// Leaps (never blocked) to empty points.
-    pub leap_moves: Bitboard,
+    pub leap_moves: B,
     /// Leaps (never blocked) that capture.
-    pub leap_captures: Bitboard,
-    /// Where rides may end without capturing (range and confinement).
-    pub ride_move_to: Bitboard,
+    pub leap_captures: B,
+    /// Where rides may end without capturing (their rays, range and confinement).
+    pub ride_move_to: B,
     /// Where rides may capture.
-    pub ride_capture_to: Bitboard,
-    /// Where hops may end without capturing.
-    pub hop_move_to: Bitboard,
+    pub ride_capture_to: B,
+    /// Where hops (cannon or grasshopper) may end without capturing.
+    pub hop_move_to: B,
     /// Where hops may capture.
-    pub hop_capture_to: Bitboard,
-    /// The lame leaps: `lame[lame_start..lame_start + lame_len]` of [`Tables::lame`].
-    pub lame_start: u16,
-    /// How many.
-    pub lame_len: u8,
-    /// What it has besides never-blocked leaps: [`LAME`], [`RIDES`], [`HOPS`] (bits).
+    pub hop_capture_to: B,
+    /// What it has besides never-blocked leaps: [`LAME`], [`ORTHOGONAL`], [`DIAGONAL`],
+    /// [`RIDES`], [`HOPS`] (bits).
     pub shape: u8,
-    /// Line directions (bits) in which it rides to empty points.
-    pub ride_moves: u8,
-    /// Line directions in which it rides to capture.
-    pub ride_captures: u8,
-    /// Line directions in which it hops to empty points.
-    pub hop_moves: u8,
-    /// Line directions in which it hops to capture.
-    pub hop_captures: u8,
+    /// How many lame leaps: `lame[lame_start..lame_start + lame_len]` of [`Tables::lame`].
+    pub lame_len: u8,
+    /// Where its lame leaps start in [`Tables::lame`].
+    pub lame_start: u16,
+    /// Line vectors other than the eight directions (bits) along which it rides.
+    pub rides: u64,
+    /// Line vectors (bits) along which it hops as a cannon (landing anywhere beyond).
+    pub hops: u64,
+    /// Line vectors (bits) along which it hops as a grasshopper (landing just beyond).
+    pub leaps_over: u64,
+}
+
+impl<B: Set> Default for PointMoves<B> {
+    fn default() -> Self {
+        PointMoves {
+            leap_moves: B::ZERO,
+            leap_captures: B::ZERO,
+            ride_move_to: B::ZERO,
+            ride_capture_to: B::ZERO,
+            hop_move_to: B::ZERO,
+            hop_capture_to: B::ZERO,
+            shape: 0,
+            lame_len: 0,
+            lame_start: 0,
+            rides: 0,
+            hops: 0,
+            leaps_over: 0,
+        }
+    }
 }
 
 /// [`PointMoves::shape`]: it has lame leaps.
 pub const LAME: u8 = 1;
-/// [`PointMoves::shape`]: it rides.
-pub const RIDES: u8 = 2;
-/// [`PointMoves::shape`]: it hops.
-pub const HOPS: u8 = 4;
+/// [`PointMoves::shape`]: it rides along files or ranks.
+pub const ORTHOGONAL: u8 = 2;
+/// [`PointMoves::shape`]: it rides along diagonals.
+pub const DIAGONAL: u8 = 4;
+/// [`PointMoves::shape`]: it rides along other line vectors (a nightrider).
+pub const RIDES: u8 = 8;
+/// [`PointMoves::shape`]: it hops (a cannon or a grasshopper).
+pub const HOPS: u8 = 16;
 
-impl PointMoves {
-    fn finish(&mut self) {
-        let has = |yes: bool, flag: u8| if yes { flag } else { 0 };
-        self.shape = has(self.lame_len != 0, LAME)
-            | has((self.ride_moves | self.ride_captures) != 0, RIDES)
-            | has((self.hop_moves | self.hop_captures) != 0, HOPS);
-    }
-}
+/// The four orthogonal directions and the four diagonal ones, as vector bits.
+pub const ORTHOGONAL_VECTORS: u64 = 1 << 0 | 1 << 1 | 1 << 4 | 1 << 5;
+/// The diagonal directions.
+pub const DIAGONAL_VECTORS: u64 = 1 << 2 | 1 << 3 | 1 << 6 | 1 << 7;
 
-/// Capture leaps seen backward: the points from which a piece type captures a target.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Reverse {
+/// Capture moves seen backward: the points from which a piece type captures a target.
+#[derive(Clone, Copy, Debug)]
+pub struct Reverse<B> {
     /// From these points, by a leap never blocked.
-    pub free: Bitboard,
-    /// Every point from which it might capture the target (free and lame leaps).
-    pub any: Bitboard,
-    /// Lame leaps: `reverse_lame[start..start + len]`.
+    pub free: B,
+    /// From these points by a lame leap, if its way is clear.
+    pub lame: B,
+    /// From these points by a ride, if the line between is empty.
+    pub ride: B,
+    /// Lame leaps: `reverse_lame[lame_start..lame_start + lame_len]`.
     pub lame_start: u32,
     /// How many.
     pub lame_len: u32,
 }
 
-/// Tables indexed by side and piece type (`side * 8 + kind`), then point.
-type BySideKindPoint<T> = Box<[[T; 128]; 2 * MAX_KINDS]>;
-
-/// The compiled move tables of every piece type.
-#[derive(Clone, Debug)]
-pub struct Tables {
-    moves: BySideKindPoint<PointMoves>,
-    /// The lame leaps the [`PointMoves`] point into.
-    pub lame: Vec<LameLeap>,
-    reverse: BySideKindPoint<Reverse>,
-    /// Per side and target: every point from which some piece type of that side might capture
-    /// the target by a leap.
-    pub leap_reach: Box<[[Bitboard; 128]; 2]>,
-    /// Per side and piece type: what its points have besides leaps ([`LAME`], ...), together.
-    pub shapes: [[u8; MAX_KINDS]; 2],
-    /// (path, from points) of reversed lame leaps.
-    pub reverse_lame: Vec<(Bitboard, Bitboard)>,
-    /// Per side: the piece types that capture by a leap (for the attack test).
-    pub leapers: [Vec<u8>; 2],
-    /// Per side: the line directions in which some piece captures by riding.
-    pub ride_directions: [u8; 2],
-    /// Per side: the line directions in which some piece captures by hopping.
-    pub hop_directions: [u8; 2],
+impl<B: Set> Default for Reverse<B> {
+    fn default() -> Self {
+        Reverse {
+            free: B::ZERO,
+            lame: B::ZERO,
+            ride: B::ZERO,
+            lame_start: 0,
+            lame_len: 0,
+        }
+    }
 }
 
 /// One piece type's movement, as the tables are built from it.
 #[derive(Clone, Debug)]
-pub struct PieceMovement {
+pub struct PieceMovement<B> {
     /// Its movement.
     pub base: Vec<Component>,
     /// Other movements while it stands in a region: (the region's points per side, movement).
-    pub regional: Vec<([Bitboard; 2], Vec<Component>)>,
+    pub regional: Vec<([B; 2], Vec<Component>)>,
     /// Per side: the points its moves may end on.
-    pub confined: [Bitboard; 2],
+    pub confined: [B; 2],
+    /// Per side: the points its initial (`i`) moves may start from.
+    pub initial: [B; 2],
 }
 
-impl PieceMovement {
+impl<B: Set> PieceMovement<B> {
     /// The movement of a piece of `side` standing on `point`.
     pub fn at(&self, side: usize, point: u32) -> &[Component] {
         self.regional
             .iter()
-            .find(|(region, _)| region[side] & bit(point) != 0)
+            .find(|(region, _)| region[side].has(point))
             .map_or(&self.base, |(_, m)| m)
+    }
+
+    /// Every movement it may have, wherever it stands.
+    pub fn all(&self) -> impl Iterator<Item = &Component> {
+        self.base
+            .iter()
+            .chain(self.regional.iter().flat_map(|(_, m)| m.iter()))
     }
 }
 
-impl Tables {
-    /// Builds the tables of `kinds` piece types.
-    pub fn new(board: &Board, kinds: &[PieceMovement]) -> Tables {
+/// The line vectors (as (file step, rank step), the first side's view) that riders and
+/// hoppers of these movements follow beyond the eight directions, both sides' included.
+pub fn extra_vectors<B: Set>(kinds: &[PieceMovement<B>]) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for piece in kinds {
+        for c in piece.all().filter(|c| c.rider) {
+            for &(df, dr) in &c.directions {
+                let unit = direction_of(df, dr).is_some() && df.abs().max(dr.abs()) == 1;
+                if !unit && !out.contains(&(df, dr)) {
+                    out.push((df, dr));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The compiled move tables of every piece type.
+#[derive(Clone, Debug)]
+pub struct Tables<B: Set> {
+    kinds: usize,
+    /// `moves[(side * kinds + kind) * 128 + point]`.
+    moves: Box<[PointMoves<B>]>,
+    /// The lame leaps the [`PointMoves`] point into.
+    pub lame: Vec<LameLeap<B>>,
+    reverse: Box<[Reverse<B>]>,
+    /// (path, from points) of reversed lame leaps.
+    pub reverse_lame: Vec<(B, B)>,
+    /// Per side and target: every point from which some piece type of that side might capture
+    /// the target by a leap (free or lame).
+    pub leap_reach: Box<[[B; 128]; 2]>,
+    /// Per side and piece type: what its points have besides leaps ([`LAME`], ...), together.
+    pub shapes: [[u8; MAX_KINDS]; 2],
+    /// Per side: the piece types that capture by a leap.
+    pub leapers: [Vec<u8>; 2],
+    /// Per side: the piece types that capture by a lame leap.
+    pub lame_leapers: [Kinds; 2],
+    /// Per side: the piece types that capture by riding.
+    pub riders: [Vec<u8>; 2],
+    /// Per side: the piece types that capture by riding every file and rank from every point
+    /// to the edge (a rook's lines, unconfined), and likewise every diagonal.
+    pub full_lines: [[Kinds; 2]; 2],
+    /// Per side: the line vectors along which some piece captures by riding (seen from the
+    /// rider).
+    pub ride_vectors: [u64; 2],
+    /// Per side: the line vectors along which some piece captures by hopping as a cannon.
+    pub hop_vectors: [u64; 2],
+    /// Per side: likewise as a grasshopper.
+    pub grasshopper_vectors: [u64; 2],
+}
+
+impl<B: Set> Tables<B> {
+    /// Builds the tables of the piece types.
+    pub fn new(board: &Board<B>, kinds: &[PieceMovement<B>]) -> Tables<B> {
         let points = board.points() as usize;
-        assert!(kinds.len() <= MAX_KINDS, "at most {MAX_KINDS} piece types");
+        let n = kinds.len();
+        assert!(n <= MAX_KINDS, "at most {MAX_KINDS} piece types");
         let mut t = Tables {
-            moves: Box::new([[PointMoves::default(); 128]; 2 * MAX_KINDS]),
+            kinds: n,
+            moves: vec![PointMoves::default(); 2 * n * 128].into_boxed_slice(),
             lame: Vec::new(),
-            reverse: Box::new([[Reverse::default(); 128]; 2 * MAX_KINDS]),
-            leap_reach: Box::new([[0; 128]; 2]),
-            shapes: [[0; MAX_KINDS]; 2],
+            reverse: vec![Reverse::default(); 2 * n * 128].into_boxed_slice(),
             reverse_lame: Vec::new(),
+            leap_reach: Box::new([[B::ZERO; 128]; 2]),
+            shapes: [[0; MAX_KINDS]; 2],
             leapers: [Vec::new(), Vec::new()],
-            ride_directions: [0; 2],
-            hop_directions: [0; 2],
+            lame_leapers: [0; 2],
+            riders: [Vec::new(), Vec::new()],
+            full_lines: [[0; 2]; 2],
+            ride_vectors: [0; 2],
+            hop_vectors: [0; 2],
+            grasshopper_vectors: [0; 2],
         };
         // Reversed lame leaps, gathered per (side, kind, target) before they are laid out.
-        let mut reverse_lame: Vec<Vec<(Bitboard, Bitboard)>> =
-            vec![Vec::new(); 2 * MAX_KINDS * 128];
+        let mut reverse_lame: Vec<Vec<(B, B)>> = vec![Vec::new(); 2 * n * 128];
         for side in 0..2 {
             for (kind, piece) in kinds.iter().enumerate() {
+                let sk = side * n + kind;
+                let mut full = [true; 2];
+                let mut rides_any = false;
                 for p in 0..points as u32 {
                     let mut pm = PointMoves {
                         lame_start: t.lame.len() as u16,
                         ..PointMoves::default()
                     };
-                    let mut lame: Vec<LameLeap> = Vec::new();
+                    let mut lame: Vec<LameLeap<B>> = Vec::new();
+                    let initial = piece.initial[side].has(p);
+                    let mut capture_rays = 0u64;
                     for c in piece.at(side, p) {
-                        compile_component(
-                            board,
-                            side,
-                            p,
-                            c,
-                            piece.confined[side],
-                            &mut pm,
-                            &mut lame,
-                        );
+                        if c.initial && !initial {
+                            continue;
+                        }
+                        let confined = piece.confined[side];
+                        compile_component(board, side, p, c, confined, &mut pm, &mut lame);
+                        if c.rider && !c.hop && !c.grasshopper && c.capture && c.range == 0 {
+                            for &d in &c.directions {
+                                let (df, dr) = if side == 0 { d } else { (-d.0, -d.1) };
+                                if let Some(v) = board.vector_index((df, dr)) {
+                                    capture_rays |= 1 << v;
+                                }
+                            }
+                        }
+                    }
+                    for (i, rays) in [ORTHOGONAL_VECTORS, DIAGONAL_VECTORS].iter().enumerate() {
+                        let all_rays = rays_of(board, p, *rays);
+                        if capture_rays & rays != *rays || pm.ride_capture_to & all_rays != all_rays
+                        {
+                            full[i] = false;
+                        }
                     }
                     pm.lame_len = lame.len() as u8;
-                    pm.finish();
                     t.shapes[side][kind] |= pm.shape;
-                    // Backward: every capture leap, from the target's point of view.
-                    let sk = side * MAX_KINDS + kind;
-                    for target in Board::iter(pm.leap_captures) {
-                        t.reverse[sk][target as usize].free |= bit(p);
-                        t.reverse[sk][target as usize].any |= bit(p);
-                        t.leap_reach[side][target as usize] |= bit(p);
+                    // Backward: every capture, from the target's point of view.
+                    for target in pm.leap_captures.squares() {
+                        let r = &mut t.reverse[sk * 128 + target as usize];
+                        r.free |= B::one(p);
+                        t.leap_reach[side][target as usize] |= B::one(p);
                     }
                     for leap in &lame {
-                        for target in Board::iter(leap.captures) {
-                            reverse_lame[sk * 128 + target as usize].push((leap.path, bit(p)));
-                            t.reverse[sk][target as usize].any |= bit(p);
-                            t.leap_reach[side][target as usize] |= bit(p);
+                        for target in leap.captures.squares() {
+                            reverse_lame[sk * 128 + target as usize].push((leap.path, B::one(p)));
+                            t.reverse[sk * 128 + target as usize].lame |= B::one(p);
+                            t.leap_reach[side][target as usize] |= B::one(p);
                         }
                     }
-                    if pm.leap_captures != 0 || lame.iter().any(|l| l.captures != 0) {
-                        let kind = kind as u8;
-                        if !t.leapers[side].contains(&kind) {
-                            t.leapers[side].push(kind);
+                    let ride_captures = rays_seen_empty(board, p, &pm);
+                    for target in ride_captures.squares() {
+                        t.reverse[sk * 128 + target as usize].ride |= B::one(p);
+                    }
+                    rides_any |= !ride_captures.is_empty();
+                    let kind8 = kind as u8;
+                    if !pm.leap_captures.is_empty() || lame.iter().any(|l| !l.captures.is_empty())
+                    {
+                        if !t.leapers[side].contains(&kind8) {
+                            t.leapers[side].push(kind8);
+                        }
+                        if lame.iter().any(|l| !l.captures.is_empty()) {
+                            t.lame_leapers[side] |= 1 << kind;
                         }
                     }
-                    t.ride_directions[side] |= pm.ride_captures;
-                    t.hop_directions[side] |= pm.hop_captures;
+                    t.ride_vectors[side] |= ride_capture_vectors(&pm, board, p);
+                    if !pm.hop_capture_to.is_empty() {
+                        t.hop_vectors[side] |= pm.hops;
+                        t.grasshopper_vectors[side] |= pm.leaps_over;
+                    }
                     t.lame.extend(lame);
-                    t.moves[side * MAX_KINDS + kind][p as usize] = pm;
+                    t.moves[sk * 128 + p as usize] = pm;
+                }
+                if rides_any && !t.riders[side].contains(&(kind as u8)) {
+                    t.riders[side].push(kind as u8);
+                }
+                for (i, f) in full.iter().enumerate() {
+                    if *f {
+                        t.full_lines[side][i] |= 1 << kind;
+                    }
                 }
             }
         }
         for (i, entries) in reverse_lame.into_iter().enumerate() {
-            let r = &mut t.reverse[i / 128][i % 128];
+            let r = &mut t.reverse[i];
             r.lame_start = t.reverse_lame.len() as u32;
             r.lame_len = entries.len() as u32;
             t.reverse_lame.extend(entries);
@@ -203,48 +319,104 @@ impl Tables {
 
     /// What piece type `kind` of `side` can do from `point`.
     #[inline(always)]
-    pub fn at(&self, side: usize, kind: usize, point: u32) -> &PointMoves {
-        &self.moves[(side * MAX_KINDS + kind) & 15][point as usize & 127]
+    pub fn at(&self, side: usize, kind: usize, point: u32) -> &PointMoves<B> {
+        &self.moves[((side & 1) * self.kinds + kind) * 128 + (point as usize & 127)]
     }
 
     /// The lame leaps of a [`PointMoves`].
     #[inline(always)]
-    pub fn lame_of(&self, pm: &PointMoves) -> &[LameLeap] {
+    pub fn lame_of(&self, pm: &PointMoves<B>) -> &[LameLeap<B>] {
         let start = pm.lame_start as usize;
         &self.lame[start..start + pm.lame_len as usize]
     }
 
-    /// The capture leaps of piece type `kind` of `side` that end on `target`, seen backward.
+    /// The captures of piece type `kind` of `side` that end on `target`, seen backward.
     #[inline(always)]
-    pub fn reverse(&self, side: usize, kind: usize, target: u32) -> &Reverse {
-        &self.reverse[(side * MAX_KINDS + kind) & 15][target as usize & 127]
+    pub fn reverse(&self, side: usize, kind: usize, target: u32) -> &Reverse<B> {
+        &self.reverse[((side & 1) * self.kinds + kind) * 128 + (target as usize & 127)]
+    }
+
+    /// Whether the full-line sets ([`Tables::full_lines`]) cover every capture the rides of
+    /// `kind` make: it rides only along files, ranks and diagonals, and along each kind of line
+    /// either everywhere to the edge or nowhere.
+    pub fn covered_by_full_lines(&self, board: &Board<B>, side: usize, kind: usize) -> bool {
+        let (mut orth, mut diag) = (false, false);
+        for p in 0..board.points() {
+            let pm = self.at(side, kind, p);
+            let vectors = ride_capture_vectors(pm, board, p);
+            if vectors & !(ORTHOGONAL_VECTORS | DIAGONAL_VECTORS) != 0 {
+                return false;
+            }
+            orth |= vectors & ORTHOGONAL_VECTORS != 0;
+            diag |= vectors & DIAGONAL_VECTORS != 0;
+        }
+        (!orth || self.full_lines[side][0] >> kind & 1 != 0)
+            && (!diag || self.full_lines[side][1] >> kind & 1 != 0)
     }
 
     /// The reversed lame leaps of a [`Reverse`].
     #[inline(always)]
-    pub fn reverse_lame_of(&self, r: &Reverse) -> &[(Bitboard, Bitboard)] {
+    pub fn reverse_lame_of(&self, r: &Reverse<B>) -> &[(B, B)] {
         let start = r.lame_start as usize;
         &self.reverse_lame[start..start + r.lame_len as usize]
     }
 }
 
+/// The rays of `vectors` from `p`, together.
+fn rays_of<B: Set>(board: &Board<B>, p: u32, vectors: u64) -> B {
+    (0..8)
+        .filter(|d| vectors >> d & 1 != 0)
+        .fold(B::ZERO, |acc, d| acc | board.ray(p, d))
+}
+
+/// Whether a piece with these moves rides along vector `v` (in any mode).
+fn rides_along<B: Set>(pm: &PointMoves<B>, v: usize) -> bool {
+    if v < 8 {
+        let bit = if ORTHOGONAL_VECTORS >> v & 1 != 0 {
+            ORTHOGONAL
+        } else {
+            DIAGONAL
+        };
+        pm.shape & bit != 0
+    } else {
+        pm.rides >> v & 1 != 0
+    }
+}
+
+/// The vectors whose ray from `p` holds a point where the piece's rides may capture.
+fn ride_capture_vectors<B: Set>(pm: &PointMoves<B>, board: &Board<B>, p: u32) -> u64 {
+    (0..board.vectors().len())
+        .filter(|&v| rides_along(pm, v) && !(board.ray(p, v) & pm.ride_capture_to).is_empty())
+        .fold(0, |acc, v| acc | 1 << v)
+}
+
+/// Where a piece on `p` captures by riding on an empty board.
+fn rays_seen_empty<B: Set>(board: &Board<B>, p: u32, pm: &PointMoves<B>) -> B {
+    let vectors = ride_capture_vectors(pm, board, p);
+    (0..board.vectors().len())
+        .filter(|v| vectors >> v & 1 != 0)
+        .fold(B::ZERO, |acc, v| acc | (board.ray(p, v) & pm.ride_capture_to))
+}
+
 /// Adds one Betza component of a piece of `side` on `p` to its tables.
-fn compile_component(
-    board: &Board,
+fn compile_component<B: Set>(
+    board: &Board<B>,
     side: usize,
     p: u32,
     c: &Component,
-    confined: Bitboard,
-    pm: &mut PointMoves,
-    lame: &mut Vec<LameLeap>,
+    confined: B,
+    pm: &mut PointMoves<B>,
+    lame: &mut Vec<LameLeap<B>>,
 ) {
     // The second side sees the board turned round: its forward is down, its left is right.
     let orient = |(df, dr): (i32, i32)| if side == 0 { (df, dr) } else { (-df, -dr) };
     for &d in &c.directions {
         let (df, dr) = orient(d);
         if c.rider {
-            let dir = direction_of(df, dr).expect("riders follow lines");
-            let mut reach = 0;
+            let v = board
+                .vector_index((df, dr))
+                .expect("every ride vector is on the board");
+            let mut reach = B::ZERO;
             let mut q = board.offset(p, df, dr);
             let mut steps = 0;
             while let Some(x) = q {
@@ -252,27 +424,38 @@ fn compile_component(
                 if c.range != 0 && steps > c.range {
                     break;
                 }
-                reach |= bit(x);
+                reach |= B::one(x);
                 q = board.offset(x, df, dr);
             }
             let reach = reach & confined;
-            let bitdir = 1u8 << dir;
-            if c.hop {
+            if c.hop || c.grasshopper {
+                pm.shape |= HOPS;
+                if c.hop {
+                    pm.hops |= 1 << v;
+                } else {
+                    pm.leaps_over |= 1 << v;
+                }
                 if c.moves {
-                    pm.hop_moves |= bitdir;
                     pm.hop_move_to |= reach;
                 }
                 if c.capture {
-                    pm.hop_captures |= bitdir;
                     pm.hop_capture_to |= reach;
                 }
             } else {
+                if v < 8 {
+                    pm.shape |= if ORTHOGONAL_VECTORS >> v & 1 != 0 {
+                        ORTHOGONAL
+                    } else {
+                        DIAGONAL
+                    };
+                } else {
+                    pm.shape |= RIDES;
+                    pm.rides |= 1 << v;
+                }
                 if c.moves {
-                    pm.ride_moves |= bitdir;
                     pm.ride_move_to |= reach;
                 }
                 if c.capture {
-                    pm.ride_captures |= bitdir;
                     pm.ride_capture_to |= reach;
                 }
             }
@@ -281,7 +464,7 @@ fn compile_component(
         let Some(target) = board.offset(p, df, dr) else {
             continue;
         };
-        if confined & bit(target) == 0 {
+        if !confined.has(target) {
             continue;
         }
         let path = c
@@ -289,31 +472,36 @@ fn compile_component(
             .into_iter()
             .map(orient)
             .filter_map(|(sf, sr)| board.offset(p, sf, sr))
-            .fold(0, |acc, x| acc | bit(x));
-        if path == 0 {
+            .fold(B::ZERO, |acc, x| acc | B::one(x));
+        if path.is_empty() {
             if c.moves {
-                pm.leap_moves |= bit(target);
+                pm.leap_moves |= B::one(target);
             }
             if c.capture {
-                pm.leap_captures |= bit(target);
+                pm.leap_captures |= B::one(target);
             }
             continue;
         }
-        let entry = match lame.iter().position(|l| l.path == path) {
+        pm.shape |= LAME;
+        // A straight initial move passes the points of its path (a pawn's double step).
+        let passes = c.initial && (df == 0 || dr == 0 || df.abs() == dr.abs());
+        let entry = match lame.iter().position(|l| l.path == path && l.passes == passes) {
             Some(i) => &mut lame[i],
             None => {
                 lame.push(LameLeap {
                     path,
-                    ..LameLeap::default()
+                    moves: B::ZERO,
+                    captures: B::ZERO,
+                    passes,
                 });
                 lame.last_mut().expect("just pushed")
             }
         };
         if c.moves {
-            entry.moves |= bit(target);
+            entry.moves |= B::one(target);
         }
         if c.capture {
-            entry.captures |= bit(target);
+            entry.captures |= B::one(target);
         }
     }
 }

@@ -8,7 +8,7 @@
 //! - [`movegen`]: the generators and their perft: the shift-based kernel for diagonal variants
 //!   on 64 bits, the line tables for everything else ([`movegen::Width`] chooses).
 
-pub mod bits;
+pub use crate::bits;
 pub mod explain;
 pub mod geometry;
 pub mod movegen;

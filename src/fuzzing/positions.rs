@@ -20,6 +20,7 @@ pub fn build_position(data: &[u8]) -> Option<(usize, String)> {
         Variant::Draughts(game) => build_draughts(game, &mut bytes).map(|p| game.fen(&p)),
         Variant::WideDraughts(game) => build_draughts(game, &mut bytes).map(|p| game.fen(&p)),
         Variant::Chess(game) => build_chess(game, &mut bytes).map(|p| game.fen(&p)),
+        Variant::WideChess(game) => build_chess(game, &mut bytes).map(|p| game.fen(&p)),
     }?;
     let id = &all[index].0;
     Some((variants().iter().position(|(v, _)| v == id)?, fen))
@@ -77,26 +78,28 @@ fn build_draughts<B: crate::draughts::movegen::Width>(
     Some(pos)
 }
 
-fn build_chess(game: &crate::Chess, bytes: &mut Bytes) -> Option<crate::chess::Position> {
-    use crate::chess::board::Board;
+fn build_chess<B: crate::chess::bitboard::Set>(
+    game: &crate::Chess<B>,
+    bytes: &mut Bytes,
+) -> Option<crate::chess::Position<B>> {
     let rules = game.rules();
-    let mut pos = crate::chess::Position::empty();
+    let mut pos = crate::chess::Position::<B>::empty();
     pos.side = bytes.byte() & 1;
-    let all = rules.board.all();
+    let all = game.engine().board.all();
     for (kind, piece) in rules.pieces.iter().enumerate() {
         for side in 0..2 {
             let region = piece
                 .confined_to
                 .as_ref()
                 .and_then(|r| rules.region(r, side))
-                .unwrap_or(all);
+                .map_or(all, B::from_u128);
             let count = if piece.royal {
                 1
             } else {
                 bytes.byte() as usize % 4
             };
             for _ in 0..count {
-                let free: Vec<u32> = Board::iter(region & !pos.occupied()).collect();
+                let free: Vec<u32> = (region & !pos.occupied()).squares().collect();
                 if free.is_empty() {
                     break;
                 }
@@ -104,7 +107,7 @@ fn build_chess(game: &crate::Chess, bytes: &mut Bytes) -> Option<crate::chess::P
             }
         }
     }
-    rules.check_position(&pos).ok()?;
+    game.check_position(&pos).ok()?;
     Some(pos)
 }
 

@@ -1,8 +1,8 @@
-//! The bitboard width: 64 bits where the board fits, 128 where it does not (12x12), chosen
-//! once per variant when its rules are loaded, never per node.
+//! Sets of squares as unsigned integers: 64 bits where the board fits, 128 where it does not,
+//! chosen once per variant when its rules are loaded, never per node (both families).
 use std::fmt::Debug;
 use std::hash::Hash;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// An unsigned integer used as a set of squares (bit `i` = square bit `i` of the geometry).
 pub trait Bits:
@@ -22,6 +22,7 @@ pub trait Bits:
     + Not<Output = Self>
     + BitAndAssign
     + BitOrAssign
+    + BitXorAssign
 {
     /// The empty set.
     const ZERO: Self;

@@ -1,0 +1,325 @@
+//! The `[rules]` and `[notation]` sections: how games end (checkmate, stalemate, perpetual
+//! check, repetition, insufficient material, counting, the n-move rule, the bare king), en
+//! passant, castling, and the notations moves are written in.
+
+use super::noted;
+use super::pieces::{piece_named, pieces_named};
+use crate::chess::rules::{CastlingRule, Counting, EnPassantRule, GameRules, MoveRule, PieceType};
+use crate::chess::schema::*;
+use crate::diagnostics::{LocatedError, did_you_mean};
+use crate::rules::{Loader, Val};
+
+/// The notations a variant may write its moves in.
+pub const NOTATION_NAMES: &[&str] = &["uci", "san", "coordinates", "ucci", "wxf"];
+
+/// The piece types (sorted) that the letters of `v` name.
+pub(super) fn letter_kinds(
+    loader: &Loader,
+    pieces: &[PieceType],
+    v: &Val<String>,
+) -> Result<Vec<u8>, LocatedError> {
+    let mut kinds = Vec::new();
+    for c in v.value.chars() {
+        let k = pieces
+            .iter()
+            .position(|p| p.letter == c || p.synonyms.contains(&c))
+            .ok_or_else(|| {
+                let all: Vec<String> = pieces.iter().map(|p| p.letter.to_string()).collect();
+                loader.at(
+                    v,
+                    format!("`{c}` is not a piece letter of this variant"),
+                    Some(format!("piece letters: {}", all.join(" "))),
+                )
+            })?;
+        kinds.push(k as u8);
+    }
+    kinds.sort();
+    Ok(kinds)
+}
+
+/// Letters in a list, as a set of types.
+fn letter_set(loader: &Loader, pieces: &[PieceType], list: Option<&Val<Vec<Val<String>>>>) -> u32 {
+    let mut set = 0u32;
+    for v in list.iter().flat_map(|l| l.value.iter()) {
+        for k in noted(loader, letter_kinds(loader, pieces, v)).unwrap_or_default() {
+            set |= 1 << k;
+        }
+    }
+    set
+}
+
+fn compile_counting(loader: &Loader, c: &Val<CountingSection>, pieces: &[PieceType]) -> Counting {
+    let c = &c.value;
+    let ignore = letter_set(loader, pieces, c.ignore.as_ref());
+    let only_without = letter_set(loader, pieces, c.only_without.as_ref());
+    let mut limits = Vec::new();
+    for (force, moves) in &c.limits.value {
+        let named = Val {
+            value: force.clone(),
+            file: moves.file,
+            span: moves.span.clone(),
+        };
+        if let Some(force) = noted(loader, letter_kinds(loader, pieces, &named)) {
+            limits.push((force, moves.value));
+        }
+    }
+    Counting {
+        ignore,
+        limits,
+        force: c.force.as_ref().map_or(ForceMatch::Exact, |f| f.value),
+        otherwise: c.otherwise.as_ref().map(|o| o.value),
+        counted: c.counted.as_ref().map_or(Counted::Attacker, |v| v.value),
+        start_at_pieces: c.start_at_pieces.as_ref().is_some_and(|v| v.value),
+        only_without,
+        board: c.board.as_ref().map(|b| b.value.moves.value),
+    }
+}
+
+/// The game rules.
+pub(super) fn compile_game(
+    loader: &Loader,
+    file: &ChessFile,
+    pieces: &[PieceType],
+) -> Option<GameRules> {
+    // The game rules name pieces by letter: after a problem with the pieces themselves, a
+    // letter that no longer names one would only repeat it.
+    let letters_sound = !loader.has_problems();
+    let checkmate = crate::rules::need!(
+        loader,
+        file,
+        rules.checkmate,
+        "`checkmate = \"loss\"` (the result for the side checkmated)"
+    );
+    let stalemate = crate::rules::need!(
+        loader,
+        file,
+        rules.stalemate,
+        "`stalemate = \"loss\"`, \"draw\" or \"win\" (for the side with no move)"
+    );
+    let section = file.rules.as_ref().map(|r| &r.value);
+    let limit_rule = |r: Option<&Val<LimitRule>>| {
+        r.map(|r| {
+            if r.value.limit.value == 0 {
+                loader.report(loader.at(
+                    &r.value.limit,
+                    "a limit of 0 would end the game at once",
+                    Some("the limit is how many times it may happen before the rule acts: 1 or more, e.g. `limit = 3`".into()),
+                ));
+            }
+            (r.value.limit.value, r.value.result.value)
+        })
+    };
+    let mut insufficient = Vec::new();
+    let pairs = section
+        .and_then(|s| s.insufficient_material.as_ref())
+        .filter(|_| letters_sound);
+    for pair in pairs.iter().flat_map(|l| l.value.iter()) {
+        if pair.value.len() != 2 {
+            loader.report(loader.at(
+                pair,
+                format!("{} materials where a pair is needed", pair.value.len()),
+                Some("each entry is a pair: one side's pieces and the other's, e.g. [\"k\", \"kbb\"]".into()),
+            ));
+            continue;
+        }
+        let a = noted(loader, letter_kinds(loader, pieces, &pair.value[0]));
+        let b = noted(loader, letter_kinds(loader, pieces, &pair.value[1]));
+        if let (Some(a), Some(b)) = (a, b) {
+            insufficient.push([a, b]);
+        }
+    }
+    let one_colour = if letters_sound {
+        letter_set(loader, pieces, section.and_then(|s| s.insufficient_on_one_colour.as_ref()))
+    } else {
+        0
+    };
+    let counting = section
+        .and_then(|s| s.counting.as_ref())
+        .filter(|_| letters_sound)
+        .map(|c| compile_counting(loader, c, pieces));
+    let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
+    let move_rule = section.and_then(|s| s.move_rule.as_ref()).and_then(|m| {
+        if m.value.moves.value == 0 {
+            loader.report(loader.at(
+                &m.value.moves,
+                "a move rule of 0 moves would end the game at once",
+                Some("the number of moves by each side, e.g. `moves = 50`".into()),
+            ));
+        }
+        let reset_by = match &m.value.reset_by {
+            Some(list) => pieces_named(loader, &names, &list.value)?,
+            None => Vec::new(),
+        };
+        Some(MoveRule {
+            moves: m.value.moves.value,
+            reset_by,
+        })
+    });
+    let bare_king = section.and_then(|s| s.bare_king.as_ref()).map(|b| {
+        (
+            b.value.result.value,
+            b.value.draw_if_bared_back.as_ref().is_some_and(|v| v.value),
+        )
+    });
+    let (checkmate, stalemate) = (checkmate?, stalemate?);
+    Some(GameRules {
+        facing_royals: section
+            .and_then(|s| s.facing_royals.as_ref())
+            .is_some_and(|f| f.value == Facing::Illegal),
+        checkmate: checkmate.value,
+        stalemate: stalemate.value,
+        perpetual_check: limit_rule(section.and_then(|s| s.perpetual_check.as_ref())),
+        repetition: limit_rule(section.and_then(|s| s.repetition.as_ref())),
+        insufficient_material: insufficient,
+        insufficient_on_one_colour: one_colour,
+        counting,
+        move_rule,
+        bare_king,
+    })
+}
+
+/// En passant: the types named, with a warning for a type that could never do its part.
+pub(super) fn compile_en_passant(
+    loader: &Loader,
+    file: &ChessFile,
+    pieces: &[PieceType],
+) -> Option<Option<EnPassantRule>> {
+    let Some(ep) = file.rules.as_ref().and_then(|r| r.value.en_passant.as_ref()) else {
+        return Some(None);
+    };
+    let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
+    let taken = pieces_named(loader, &names, &ep.value.taken.value)?;
+    let takers = pieces_named(loader, &names, &ep.value.takers.value)?;
+    for (&k, v) in taken.iter().zip(&ep.value.taken.value) {
+        let passes = pieces[k as usize].compiled.base.iter().any(|c| c.initial && c.lame);
+        if !passes {
+            loader.warn(loader.at(
+                v,
+                format!(
+                    "the {} has no initial straight move that passes a square (`ifmnD`): it is never taken en passant",
+                    v.value
+                ),
+                Some("give it an initial move such as `ifmnD`, or remove it from `taken`".into()),
+            ));
+        }
+    }
+    Some(Some(EnPassantRule { taken, takers }))
+}
+
+/// A file letter on this board.
+fn file_of(loader: &Loader, files: u32, v: &Val<String>) -> Option<u32> {
+    let mut cs = v.value.chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_lowercase() && (c as u32 - 'a' as u32) < files => {
+            Some(c as u32 - 'a' as u32)
+        }
+        _ => {
+            let last = (b'a' + files as u8 - 1) as char;
+            loader.report(loader.at(
+                v,
+                format!("`{}` is not a file of this board", v.value),
+                Some(format!("a file letter from a to {last}")),
+            ));
+            None
+        }
+    }
+}
+
+/// Castling: the types named, the rank and the files on the board.
+pub(super) fn compile_castling(
+    loader: &Loader,
+    file: &ChessFile,
+    pieces: &[PieceType],
+    (files, ranks): (u32, u32),
+) -> Option<Option<CastlingRule>> {
+    let Some(c) = file.rules.as_ref().and_then(|r| r.value.castling.as_ref()) else {
+        return Some(None);
+    };
+    let c = &c.value;
+    let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
+    let king = noted(loader, piece_named(loader, &names, &c.king));
+    if let Some(k) = king
+        && !pieces[k as usize].royal
+    {
+        loader.report(loader.at(
+            &c.king,
+            format!("the {} is not royal: only a royal piece castles", c.king.value),
+            Some("name the royal piece (`royal = true`)".into()),
+        ));
+        return None;
+    }
+    let partners = pieces_named(loader, &names, &c.partners.value);
+    let rank = c.rank.as_ref().map_or(1, |r| r.value);
+    if rank == 0 || rank > ranks {
+        loader.report(loader.at(
+            c.rank.as_ref().expect("only a written rank is out of range"),
+            format!("no rank {rank} on {ranks} ranks"),
+            Some(format!("a rank from 1 to {ranks}, counted from each side's own end")),
+        ));
+        return None;
+    }
+    let kf = &c.king_files.value;
+    let pf = &c.partner_files.value;
+    let king_to = [file_of(loader, files, &kf.short), file_of(loader, files, &kf.long)];
+    let partner_to = [file_of(loader, files, &pf.short), file_of(loader, files, &pf.long)];
+    let ([Some(ks), Some(kl)], [Some(ps), Some(pl)], Some(king), Some(partners)) =
+        (king_to, partner_to, king, partners)
+    else {
+        return None;
+    };
+    for (k, p, v) in [(ks, ps, &pf.short), (kl, pl, &pf.long)] {
+        if k == p {
+            loader.report(loader.at(
+                v,
+                "the royal piece and its partner would end on one square",
+                Some("give them different files".into()),
+            ));
+            return None;
+        }
+    }
+    Some(Some(CastlingRule {
+        king,
+        partners,
+        rank,
+        king_to: [ks, kl],
+        partner_to: [ps, pl],
+        any_start_files: c.any_start_files.as_ref().is_some_and(|v| v.value),
+    }))
+}
+
+/// The notations of moves, the default first.
+pub(super) fn compile_notations(loader: &Loader, file: &ChessFile) -> Option<Vec<String>> {
+    let Some(list) = file
+        .notation
+        .as_ref()
+        .and_then(|n| n.value.moves.as_ref())
+    else {
+        return Some(vec!["uci".into(), "san".into()]);
+    };
+    let mut out = Vec::new();
+    for v in &list.value {
+        if !NOTATION_NAMES.contains(&v.value.as_str()) {
+            let hint = did_you_mean(&v.value, NOTATION_NAMES.iter().copied())
+                .map(|m| format!("did you mean `{m}`? "))
+                .unwrap_or_default();
+            loader.report(loader.at(
+                v,
+                format!("`{}` is not a notation of moves", v.value),
+                Some(format!("{hint}notations: {}", NOTATION_NAMES.join(", "))),
+            ));
+            return None;
+        }
+        if !out.contains(&v.value) {
+            out.push(v.value.clone());
+        }
+    }
+    if out.is_empty() {
+        loader.report(loader.at(
+            list,
+            "no notation of moves",
+            Some(format!("one or more of: {}", NOTATION_NAMES.join(", "))),
+        ));
+        return None;
+    }
+    Some(out)
+}

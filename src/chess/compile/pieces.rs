@@ -1,0 +1,368 @@
+//! The `[pieces]` section: each piece type's letter, synonyms, movement (Betza, by region),
+//! confinement, initial points, notation letter, and promotion (a second pass, once every
+//! type's name is known).
+
+use super::{find_region, letter_of, noted, parse_betza};
+use crate::chess::betza::Component;
+use crate::chess::rules::{Movement, PieceType, Points, PromotionRule};
+use crate::chess::schema::*;
+use crate::chess::tables::MAX_KINDS;
+use crate::diagnostics::{LocatedError, did_you_mean};
+use crate::rules::{Loader, Val};
+use std::collections::BTreeMap;
+
+/// The piece types. A piece with a problem is recorded and left out (so that the others are
+/// still checked).
+pub(super) fn compile_pieces(
+    loader: &Loader,
+    file: &ChessFile,
+    all: Points,
+    regions: &[(String, [Points; 2])],
+    sides: &[String; 2],
+) -> Option<Vec<PieceType>> {
+    let root = file.schema.as_ref().map_or(0, |s| s.file);
+    let Some(pieces_val) = file.pieces.as_ref() else {
+        loader.report(loader.missing(
+            root,
+            "[pieces]",
+            "declare each piece type as `[pieces.<name>]`",
+        ));
+        return None;
+    };
+    if pieces_val.value.is_empty() || pieces_val.value.len() > MAX_KINDS {
+        loader.report(loader.at(
+            pieces_val,
+            format!("{} piece types", pieces_val.value.len()),
+            Some(format!("a variant has 1 to {MAX_KINDS} piece types")),
+        ));
+        return None;
+    }
+    let mut pieces = Vec::new();
+    let mut taken: BTreeMap<char, String> = BTreeMap::new();
+    let mut notation_taken: BTreeMap<char, (String, Option<&Val<String>>)> = BTreeMap::new();
+    let mut all_ok = true;
+    for (name, piece) in &pieces_val.value {
+        match compile_piece(loader, name, piece, all, regions, &mut taken, &mut notation_taken) {
+            Some(p) => pieces.push(p),
+            None => all_ok = false,
+        }
+    }
+    if !all_ok {
+        return None;
+    }
+    // Promotion names other types: read once every type is known.
+    let names: Vec<&str> = pieces_val.value.keys().map(String::as_str).collect();
+    for (i, (name, piece)) in pieces_val.value.iter().enumerate() {
+        if let Some(pr) = &piece.value.promotion {
+            pieces[i].promotion = compile_promotion(loader, name, pr, &names, regions, sides);
+            all_ok &= pieces[i].promotion.is_some();
+        }
+    }
+    all_ok.then_some(pieces)
+}
+
+/// One piece type (its promotion aside).
+fn compile_piece<'a>(
+    loader: &Loader,
+    name: &str,
+    piece: &'a Val<PieceSection>,
+    all: Points,
+    regions: &[(String, [Points; 2])],
+    taken: &mut BTreeMap<char, String>,
+    notation_taken: &mut BTreeMap<char, (String, Option<&'a Val<String>>)>,
+) -> Option<PieceType> {
+    let p = &piece.value;
+    let letter_val = noted(
+        loader,
+        p.letter.as_ref().ok_or_else(|| {
+            loader.at(
+                piece,
+                format!("piece `{name}` has no `letter`"),
+                Some("give its FEN letter, e.g. `letter = \"n\"`".into()),
+            )
+        }),
+    );
+    let letter = letter_val.and_then(|v| noted(loader, letter_of(loader, v)));
+    let mut synonyms = Vec::new();
+    for s in p.synonyms.iter().flat_map(|s| s.value.iter()) {
+        if let Some(c) = noted(loader, letter_of(loader, s)) {
+            synonyms.push((c, s));
+        }
+    }
+    let letters = letter
+        .zip(letter_val)
+        .into_iter()
+        .chain(synonyms.iter().map(|(c, v)| (*c, *v)));
+    for (c, at) in letters {
+        if let Some(other) = taken.insert(c, name.to_string()) {
+            loader.report(loader.at(
+                at,
+                format!("letter `{c}` is also the {other}'s"),
+                Some("each letter names one piece type".into()),
+            ));
+        }
+    }
+    let movement = noted(
+        loader,
+        p.movement.as_ref().ok_or_else(|| {
+            loader.at(
+                piece,
+                format!("piece `{name}` has no `movement`"),
+                Some("say how it moves in Betza notation, e.g. `movement = \"nN\"`".into()),
+            )
+        }),
+    );
+    let base = movement.and_then(|m| noted(loader, parse_betza(loader, m)));
+    let confined = match &p.confined_to {
+        Some(r) => noted(loader, find_region(loader, regions, r)),
+        None => Some([all; 2]),
+    };
+    let mut regional: Vec<([Points; 2], Vec<Component>)> = Vec::new();
+    let mut movement_in: Vec<(String, String)> = Vec::new();
+    for (region, m) in p.movement_in.iter().flat_map(|map| map.value.iter()) {
+        let named = Val {
+            value: region.clone(),
+            file: m.file,
+            span: m.span.clone(),
+        };
+        let Some(points) = noted(loader, find_region(loader, regions, &named)) else {
+            continue;
+        };
+        if let Some(i) = regional
+            .iter()
+            .position(|(r, _)| r[0] & points[0] != 0 || r[1] & points[1] != 0)
+        {
+            loader.report(loader.at(
+                m,
+                format!(
+                    "regions `{}` and `{region}` overlap in `movement_in`",
+                    movement_in[i].0
+                ),
+                Some("a point may lie in one of a piece's movement regions only".into()),
+            ));
+            continue;
+        }
+        if let Some(c) = confined
+            && (c[0] & points[0]) | (c[1] & points[1]) == 0
+        {
+            loader.warn(loader.at(
+                m,
+                format!("the {name} never stands in `{region}`: this movement never applies"),
+                Some(format!(
+                    "the {name} is confined to `{}`, which does not meet `{region}`",
+                    p.confined_to.as_ref().map_or("", |r| r.value.as_str())
+                )),
+            ));
+        }
+        if let Some(components) = noted(loader, parse_betza(loader, m)) {
+            regional.push((points, components));
+            movement_in.push((region.clone(), m.value.clone()));
+        }
+    }
+    let has_initial = base.iter().flatten().any(|c| c.initial)
+        || regional.iter().any(|(_, m)| m.iter().any(|c| c.initial));
+    let initial = match (&p.initial, has_initial) {
+        (Some(r), true) => noted(loader, find_region(loader, regions, r)),
+        (Some(r), false) => {
+            loader.warn(loader.at(
+                r,
+                format!("the {name} has no initial move (`i` in Betza): `initial` changes nothing"),
+                Some("mark its initial moves with `i`, e.g. `ifmnD`, or remove `initial`".into()),
+            ));
+            Some([0; 2])
+        }
+        (None, true) => {
+            let msg = format!("the {name} has initial moves (`i`) but no `initial` region");
+            let help = Some("say where they start: `initial = \"second-rank\"`".to_string());
+            loader.report(match movement {
+                Some(m) => loader.at(m, msg, help),
+                None => loader.at(piece, msg, help),
+            });
+            None
+        }
+        (None, false) => Some([0; 2]),
+    };
+    let notation = compile_notation(loader, name, p, letter, letter_val, notation_taken)?;
+    let (Some(letter), Some(movement), Some(base), Some(confined), Some(initial)) =
+        (letter, movement, base, confined, initial)
+    else {
+        return None;
+    };
+    Some(PieceType {
+        name: name.to_string(),
+        letter,
+        synonyms: synonyms.iter().map(|(c, _)| *c).collect(),
+        royal: p.royal.as_ref().is_some_and(|r| r.value),
+        movement: movement.value.clone(),
+        confined_to: p.confined_to.as_ref().map(|r| r.value.clone()),
+        movement_in,
+        notation,
+        initial: p.initial.as_ref().map(|r| r.value.clone()),
+        compiled: Movement {
+            base,
+            regional,
+            confined,
+            initial,
+        },
+        promotion: None,
+    })
+}
+
+/// The piece's letter in move notation (`Some(None)`: it has none), checked to be one
+/// capital that no other type uses.
+fn compile_notation<'a>(
+    loader: &Loader,
+    name: &str,
+    p: &'a PieceSection,
+    letter: Option<char>,
+    letter_val: Option<&'a Val<String>>,
+    taken: &mut BTreeMap<char, (String, Option<&'a Val<String>>)>,
+) -> Option<Option<char>> {
+    let notation = match &p.notation {
+        None => Some(letter.map(|l| l.to_ascii_uppercase())),
+        Some(v) if v.value.is_empty() => Some(None),
+        Some(v) => {
+            let mut cs = v.value.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) if c.is_ascii_uppercase() => Some(Some(c)),
+                _ => {
+                    loader.report(loader.at(
+                        v,
+                        format!("`{}` is not one capital letter", v.value),
+                        Some(
+                            "a piece's notation letter is one capital, e.g. \"H\", or \"\" for \
+                             none (a pawn in SAN)"
+                                .into(),
+                        ),
+                    ));
+                    None
+                }
+            }
+        }
+    }?;
+    // A move names the piece by this letter: two types with one letter could not be told
+    // apart.
+    if let Some(c) = notation {
+        let at = p.notation.as_ref().or(letter_val);
+        if let Some((other, other_at)) = taken.insert(c, (name.to_string(), at)) {
+            // Point at the one written nearer the top file (the user's, over a parent's).
+            let place = match (at, other_at) {
+                (Some(a), Some(b)) if b.file < a.file => Some((b, name)),
+                (Some(a), _) => Some((a, other.as_str())),
+                (None, b) => b.map(|b| (b, name)),
+            };
+            if let Some((here, there)) = place {
+                loader.report(loader.at(
+                    here,
+                    format!("notation letter `{c}` is also the {there}'s"),
+                    Some(
+                        "each piece type needs its own letter in move notation: set `notation` \
+                         to another capital"
+                            .into(),
+                    ),
+                ));
+            }
+        }
+    }
+    Some(notation)
+}
+
+/// A piece type named in the rules, by index; an error with a did-you-mean otherwise.
+pub(super) fn piece_named(
+    loader: &Loader,
+    names: &[&str],
+    v: &Val<String>,
+) -> Result<u8, LocatedError> {
+    names
+        .iter()
+        .position(|n| *n == v.value)
+        .map(|i| i as u8)
+        .ok_or_else(|| {
+            let hint = did_you_mean(&v.value, names.iter().copied())
+                .map(|m| format!("did you mean `{m}`? "))
+                .unwrap_or_default();
+            loader.at(
+                v,
+                format!("`{}` is not a piece of this variant", v.value),
+                Some(format!("{hint}pieces: {}", names.join(", "))),
+            )
+        })
+}
+
+/// Piece types named in a list.
+pub(super) fn pieces_named(loader: &Loader, names: &[&str], list: &[Val<String>]) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut ok = true;
+    for v in list {
+        match piece_named(loader, names, v) {
+            Ok(k) if !out.contains(&k) => out.push(k),
+            Ok(_) => {
+                loader.report(loader.at(v, format!("`{}` is listed twice", v.value), None));
+                ok = false;
+            }
+            Err(e) => {
+                loader.report(e);
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(out)
+}
+
+fn compile_promotion(
+    loader: &Loader,
+    name: &str,
+    pr: &Val<PromotionSection>,
+    names: &[&str],
+    regions: &[(String, [Points; 2])],
+    sides: &[String; 2],
+) -> Option<PromotionRule> {
+    let zone = noted(loader, find_region(loader, regions, &pr.value.region))?;
+    let compulsory = pr.value.compulsory.as_ref().is_none_or(|c| c.value);
+    let lists: [Option<Vec<u8>>; 2] = match &pr.value.to.value {
+        PieceList::Both(list) => {
+            let l = pieces_named(loader, names, list);
+            [l.clone(), l]
+        }
+        PieceList::BySide(map) => {
+            for (side, list) in map {
+                if !sides.contains(side) {
+                    loader.report(loader.at(
+                        list,
+                        format!("`{side}` is not a side of this variant"),
+                        Some(format!("give the lists for {} and {}", sides[0], sides[1])),
+                    ));
+                }
+            }
+            let mut lists = [None, None];
+            for (i, side) in sides.iter().enumerate() {
+                match map.get(side) {
+                    Some(list) => lists[i] = pieces_named(loader, names, &list.value),
+                    None => loader.report(loader.at(
+                        &pr.value.to,
+                        format!("no promotion list for {side}"),
+                        Some(format!("add `{side} = [\"queen\"]` or similar")),
+                    )),
+                }
+            }
+            lists
+        }
+    };
+    let [Some(white), Some(black)] = lists else {
+        return None;
+    };
+    if compulsory && (white.is_empty() || black.is_empty()) {
+        loader.report(loader.at(
+            &pr.value.to,
+            format!("the {name} must promote but has nothing to become"),
+            Some("list the piece types it may become, e.g. `to = [\"queen\"]`".into()),
+        ));
+        return None;
+    }
+    Some(PromotionRule {
+        region: pr.value.region.value.clone(),
+        zone,
+        to: [white, black],
+        compulsory,
+    })
+}

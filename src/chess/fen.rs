@@ -1,0 +1,538 @@
+//! FEN of the chess family, in Fairy-Stockfish's convention: ranks from the top (the second
+//! side's back rank) down, files a.. left to right, the first side's pieces in capitals,
+//! digits for runs of empty points (a promoted piece may carry FSF's `~`, which is read and
+//! not written), then `w` (first side to move) or `b`, the castling rights (`KQkq`, X-FEN's
+//! and Shredder-FEN's file letters `HAha`, or `-`), the en-passant point (`e3` or `-`), the
+//! plies the move rule counts and the move number:
+//! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`.
+//!
+//! The en-passant field is read whether the source writes it after every double step or only
+//! when a capture is possible, and kept only when a piece of the side to move could take so
+//! (as a move makes it); it is written only when such a capture is legal.
+
+use super::bitboard::Set;
+use super::board::{Board, NO_POINT};
+use super::movegen::{Castling, EnPassant};
+use super::position::Position;
+use super::tables::{Kinds, Tables};
+use crate::diagnostics::{LocatedError, SourceFile};
+
+/// What reading a FEN needs of the rules.
+pub struct FenRules<'a, B: Set> {
+    /// The board.
+    pub board: &'a Board<B>,
+    /// The piece tables (for the en-passant field).
+    pub tables: &'a Tables<B>,
+    /// Per piece type: the letters read for it, lower case, the one written first.
+    pub letters: &'a [Vec<char>],
+    /// Castling, if the rules have it.
+    pub castling: Option<&'a Castling<B>>,
+    /// En passant, if the rules have it.
+    pub en_passant: Option<EnPassant>,
+}
+
+/// The fields of a FEN text, as byte ranges.
+fn fields(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        match (start, c.is_whitespace()) {
+            (None, false) => start = Some(i),
+            (Some(s), true) => {
+                out.push(s..i);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+impl<B: Set> FenRules<'_, B> {
+    /// Reads a FEN (the position is not yet checked for legality: see
+    /// [`super::Chess::parse_fen`]).
+    pub fn parse(&self, fen: &str) -> Result<Position<B>, LocatedError> {
+        let source = SourceFile {
+            name: "FEN".into(),
+            text: fen.into(),
+        };
+        let err = |span: std::ops::Range<usize>, msg: String, help: &str| {
+            LocatedError::new(&source, span, msg, Some(help.to_string()))
+        };
+        let board = self.board;
+        let shape_help = format!(
+            "a FEN lists {} ranks from the top, separated by `/`, each with {} points: piece \
+             letters (capitals for the first side) and digits for empty points; then `w` or `b`",
+            board.ranks(),
+            board.files()
+        );
+        let text = fen.trim_end();
+        let lead = text.len() - text.trim_start().len();
+        let fields = fields(text);
+        let Some(placement) = fields.first().cloned() else {
+            return Err(err(lead..text.len(), "empty FEN".into(), &shape_help));
+        };
+        let mut pos = Position::empty();
+        self.read_placement(&fen[placement.clone()], placement.start, &mut pos, &err)?;
+        let side_help = "the side to move is `w` (the first side) or `b` (the second)";
+        if let Some(span) = fields.get(1) {
+            pos.side = match &fen[span.clone()] {
+                "w" | "W" => 0,
+                "b" | "B" => 1,
+                other => {
+                    return Err(err(
+                        span.clone(),
+                        format!("`{other}` is not a side to move"),
+                        side_help,
+                    ));
+                }
+            }
+        }
+        if let Some(span) = fields.get(2) {
+            self.read_castling(&fen[span.clone()], span.start, &mut pos, &err)?;
+        }
+        if let Some(span) = fields.get(3) {
+            self.read_en_passant(&fen[span.clone()], span.clone(), &mut pos, &err)?;
+        }
+        for (i, span) in fields.iter().enumerate().skip(4) {
+            let value = &fen[span.clone()];
+            if i > 5 {
+                return Err(err(
+                    span.clone(),
+                    "a field after the move number".into(),
+                    "a FEN has at most six fields",
+                ));
+            }
+            let n: u32 = value.parse().map_err(|_| {
+                err(
+                    span.clone(),
+                    format!("`{value}` is not a count"),
+                    "the last two fields are the plies the move rule counts and the move number",
+                )
+            })?;
+            if i == 4 {
+                pos.quiet_plies = n;
+            } else if n == 0 {
+                return Err(err(
+                    span.clone(),
+                    "the move number starts at 1".into(),
+                    "the move number is 1 or more",
+                ));
+            } else {
+                pos.move_number = n;
+            }
+        }
+        Ok(pos)
+    }
+
+    fn read_placement(
+        &self,
+        placement: &str,
+        at: usize,
+        pos: &mut Position<B>,
+        err: &dyn Fn(std::ops::Range<usize>, String, &str) -> LocatedError,
+    ) -> Result<(), LocatedError> {
+        let board = self.board;
+        let shape_help = format!(
+            "a FEN lists {} ranks from the top, separated by `/`, each with {} points: piece \
+             letters (capitals for the first side) and digits for empty points; then `w` or `b`",
+            board.ranks(),
+            board.files()
+        );
+        let mut ranks = Vec::new();
+        let mut s = at;
+        for part in placement.split('/') {
+            ranks.push((s, part));
+            s += part.len() + 1;
+        }
+        if ranks.len() != board.ranks() as usize {
+            return Err(err(
+                at..at + placement.len(),
+                format!(
+                    "{} ranks where the board has {}",
+                    ranks.len(),
+                    board.ranks()
+                ),
+                &shape_help,
+            ));
+        }
+        for (row, (at, text)) in ranks.iter().enumerate() {
+            let rank = board.ranks() - 1 - row as u32;
+            let mut file = 0u32;
+            let mut chars = text.char_indices().peekable();
+            while let Some((i, c)) = chars.next() {
+                let here = at + i;
+                if let Some(d) = c.to_digit(10) {
+                    let mut n = d;
+                    let mut end = here + 1;
+                    while let Some(&(j, c2)) = chars.peek() {
+                        let Some(d2) = c2.to_digit(10) else { break };
+                        // Saturating: a run longer than any board is refused below, and
+                        // its digits must not wrap round to a small number.
+                        n = n.saturating_mul(10).saturating_add(d2);
+                        end = at + j + 1;
+                        chars.next();
+                    }
+                    if n == 0 {
+                        return Err(err(
+                            here..end,
+                            "a run of 0 empty points".into(),
+                            &shape_help,
+                        ));
+                    }
+                    file = file.saturating_add(n);
+                } else if c == '~' {
+                    // Fairy-Stockfish marks a promoted piece (Makruk's `m~`): read, not kept.
+                    if i == 0 || text[..i].ends_with(|p: char| p.is_ascii_digit() || p == '~') {
+                        return Err(err(
+                            here..here + 1,
+                            "`~` marks a promoted piece and follows its letter".into(),
+                            &shape_help,
+                        ));
+                    }
+                    continue;
+                } else {
+                    let lower = c.to_ascii_lowercase();
+                    let Some(kind) = self.letters.iter().position(|l| l.contains(&lower)) else {
+                        let known: Vec<String> =
+                            self.letters.iter().flatten().map(|c| c.to_string()).collect();
+                        return Err(err(
+                            here..here + c.len_utf8(),
+                            format!("`{c}` is not a piece of this variant"),
+                            &format!("pieces: {} (capitals for the first side)", known.join(" ")),
+                        ));
+                    };
+                    if file >= board.files() {
+                        return Err(err(
+                            here..here + 1,
+                            format!("rank {} has more than {} points", rank + 1, board.files()),
+                            &shape_help,
+                        ));
+                    }
+                    let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+                    pos.put(side, kind, board.point(file, rank));
+                    file += 1;
+                }
+                if file > board.files() {
+                    return Err(err(
+                        here..here + 1,
+                        format!("rank {} has more than {} points", rank + 1, board.files()),
+                        &shape_help,
+                    ));
+                }
+            }
+            if file != board.files() {
+                return Err(err(
+                    *at..at + text.len(),
+                    format!(
+                        "rank {} has {file} points where the board has {}",
+                        rank + 1,
+                        board.files()
+                    ),
+                    &shape_help,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The partner that a `K` or `Q` (`short`) names for `side`: the outermost partner on that
+    /// side of the royal piece on the castling rank (in fixed mode, the start one).
+    pub fn outermost_partner(&self, c: &Castling<B>, pos: &Position<B>, side: usize, short: bool) -> Option<u32> {
+        let board = self.board;
+        let king = (pos.pieces(side, c.king as usize) & c.rank_points[side]).squares().next()?;
+        let (kf, _) = board.coordinates(king);
+        let partners = partners_of(c, pos, side) & c.rank_points[side];
+        let on_side = partners.squares().filter(|&p| {
+            let f = board.coordinates(p).0;
+            if short { f > kf } else { f < kf }
+        });
+        if short { on_side.max() } else { on_side.min() }
+    }
+
+    fn read_castling(
+        &self,
+        field: &str,
+        at: usize,
+        pos: &mut Position<B>,
+        err: &dyn Fn(std::ops::Range<usize>, String, &str) -> LocatedError,
+    ) -> Result<(), LocatedError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let Some(c) = self.castling else {
+            return Err(err(
+                at..at + field.len(),
+                format!("`{field}`: this variant has no castling"),
+                "write `-` for the castling field",
+            ));
+        };
+        let board = self.board;
+        let help = "castling rights: `K`/`Q` (and `k`/`q`) for the short and long side, a \
+                    partner's file letter (`HAha`, X-FEN and Shredder-FEN), or `-`";
+        for (i, ch) in field.char_indices() {
+            let span = at + i..at + i + ch.len_utf8();
+            let side = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let lower = ch.to_ascii_lowercase();
+            let name = &self.side_word(side);
+            let point = match lower {
+                'k' | 'q' => {
+                    let short = lower == 'k';
+                    let found = self.outermost_partner(c, pos, side, short);
+                    let fixed = !c.any_start_files;
+                    let (king_start, partner_start) = (c.start[side].0, c.start[side].1[usize::from(!short)]);
+                    match found {
+                        Some(p)
+                            if !fixed
+                                || (p == partner_start
+                                    && pos.pieces(side, c.king as usize).has(king_start)) =>
+                        {
+                            p
+                        }
+                        _ => {
+                            let wing = if short { "short" } else { "long" };
+                            return Err(err(
+                                span,
+                                format!(
+                                    "`{ch}`: {name} has no royal piece and partner on its castling rank that may castle on the {wing} side"
+                                ),
+                                "castling rights only where the royal piece and its partner stand on their squares",
+                            ));
+                        }
+                    }
+                }
+                f if f.is_ascii_lowercase() && (f as u32 - 'a' as u32) < board.files() => {
+                    let file = f as u32 - 'a' as u32;
+                    let p = board.point(file, c.rank[side]);
+                    let king = (pos.pieces(side, c.king as usize) & c.rank_points[side])
+                        .squares()
+                        .next();
+                    let is_partner = partners_of(c, pos, side).has(p);
+                    let ok = is_partner
+                        && king.is_some_and(|k| {
+                            !c.any_start_files && (k == c.start[side].0 && c.start[side].1.contains(&p))
+                                || c.any_start_files
+                        });
+                    if !ok {
+                        return Err(err(
+                            span,
+                            format!(
+                                "`{ch}`: no {name} partner that may castle stands on {}",
+                                board.name(p)
+                            ),
+                            "castling rights only where the royal piece and its partner stand on their squares",
+                        ));
+                    }
+                    p
+                }
+                _ => return Err(err(span, format!("`{ch}` is not a castling right"), help)),
+            };
+            if pos.castling.has(point) {
+                return Err(err(span, format!("castling right `{ch}` given twice"), help));
+            }
+            pos.castling |= B::one(point);
+        }
+        Ok(())
+    }
+
+    fn side_word(&self, side: usize) -> String {
+        if side == 0 { "the first side".into() } else { "the second side".into() }
+    }
+
+    fn read_en_passant(
+        &self,
+        field: &str,
+        span: std::ops::Range<usize>,
+        pos: &mut Position<B>,
+        err: &dyn Fn(std::ops::Range<usize>, String, &str) -> LocatedError,
+    ) -> Result<(), LocatedError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let Some(ep) = self.en_passant else {
+            return Err(err(
+                span,
+                format!("`{field}`: this variant has no en passant"),
+                "write `-` for the en-passant field",
+            ));
+        };
+        let point = self.board.parse_point(field, 1).map_err(|m| {
+            err(span.clone(), m, "the en-passant field is a point (`e3`) or `-`")
+        })?;
+        if !Engineless::empty(pos, point) {
+            return Err(err(
+                span,
+                format!("the en-passant point {field} is not empty"),
+                "the en-passant point is the one the last move passed over",
+            ));
+        }
+        // The piece that passed: one of the side not to move, of a type that may be taken so,
+        // standing where a passing move over `point` ends, from an empty point.
+        let them = 1 - pos.side as usize;
+        let mut found = None;
+        'search: for kind in (0..self.letters.len()).filter(|k| ep.taken >> k & 1 != 0) {
+            for victim in pos.pieces(them, kind).squares() {
+                for origin in 0..self.board.points() {
+                    if !Engineless::empty(pos, origin) {
+                        continue;
+                    }
+                    let pm = self.tables.at(them, kind, origin);
+                    for leap in self.tables.lame_of(pm) {
+                        if leap.passes && leap.moves.has(victim) && leap.path.has(point) {
+                            found = Some((victim, leap.path));
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
+        let Some((victim, path)) = found else {
+            return Err(err(
+                span,
+                format!("no piece of the side that moved last can have passed over {field}"),
+                "the en-passant point is the one a pawn's double step has just passed over",
+            ));
+        };
+        if Engineless::could_take(self.tables, ep, pos, path) {
+            pos.ep = path;
+            pos.ep_victim = victim as u8;
+        }
+        Ok(())
+    }
+
+    /// Writes the position as a FEN; `ep` says whether its en-passant points are written.
+    pub fn write(&self, pos: &Position<B>, write_ep: bool) -> String {
+        let board = self.board;
+        let mut out = String::new();
+        for row in 0..board.ranks() {
+            let rank = board.ranks() - 1 - row;
+            let mut empty = 0;
+            for file in 0..board.files() {
+                let p = board.point(file, rank);
+                let kind = pos.kind_at(p);
+                if kind == NO_POINT {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                let c = self.letters[kind as usize][0];
+                out.push(if pos.sides[0].has(p) {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                });
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if row + 1 < board.ranks() {
+                out.push('/');
+            }
+        }
+        out.push_str(if pos.side == 0 { " w " } else { " b " });
+        out.push_str(&self.castling_field(pos));
+        out.push(' ');
+        if write_ep && !pos.ep.is_empty() {
+            out.push_str(&board.name(pos.ep.lowest()));
+        } else {
+            out.push('-');
+        }
+        out.push_str(&format!(" {} {}", pos.quiet_plies, pos.move_number));
+        out
+    }
+
+    /// The castling field: `K`/`Q` for the outermost partners, a file letter for another (as
+    /// X-FEN writes it), `-` for none.
+    pub fn castling_field(&self, pos: &Position<B>) -> String {
+        let Some(c) = self.castling else {
+            return "-".into();
+        };
+        let mut out = String::new();
+        for side in 0..2 {
+            let rights = pos.castling & pos.sides[side];
+            let mut letters: Vec<(u32, char)> = Vec::new();
+            for p in rights.squares() {
+                let f = self.board.coordinates(p).0;
+                let short = self.outermost_partner(c, pos, side, true) == Some(p);
+                let long = self.outermost_partner(c, pos, side, false) == Some(p);
+                let letter = if short {
+                    'k'
+                } else if long {
+                    'q'
+                } else {
+                    (b'a' + f as u8) as char
+                };
+                let order = match letter {
+                    'k' => 0,
+                    'q' => 1,
+                    _ => 2 + f,
+                };
+                letters.push((order, letter));
+            }
+            letters.sort();
+            for (_, l) in letters {
+                out.push(if side == 0 { l.to_ascii_uppercase() } else { l });
+            }
+        }
+        if out.is_empty() { "-".into() } else { out }
+    }
+}
+
+/// The partners of `side` on the board.
+fn partners_of<B: Set>(c: &Castling<B>, pos: &Position<B>, side: usize) -> B {
+    let mut set = B::ZERO;
+    let mut k: Kinds = c.partners;
+    while k != 0 {
+        set |= pos.pieces(side, k.trailing_zeros() as usize);
+        k &= k - 1;
+    }
+    set
+}
+
+/// Helpers that need the tables but not the generator.
+struct Engineless;
+
+impl Engineless {
+    fn empty<B: Set>(pos: &Position<B>, p: u32) -> bool {
+        pos.kind_at(p) == NO_POINT
+    }
+
+    /// Whether a piece of the side to move could take en passant on a point of `path` by a
+    /// capture leap (legality aside).
+    fn could_take<B: Set>(t: &Tables<B>, ep: EnPassant, pos: &Position<B>, path: B) -> bool {
+        could_take_en_passant(t, ep, pos, pos.side as usize, path)
+    }
+}
+
+/// Whether a piece of `side` could take en passant on a point of `path` by a capture leap
+/// never blocked (legality aside).
+#[inline]
+pub fn could_take_en_passant<B: Set>(
+    t: &Tables<B>,
+    ep: EnPassant,
+    pos: &Position<B>,
+    side: usize,
+    path: B,
+) -> bool {
+    let mut k = ep.takers;
+    while k != 0 {
+        let kind = k.trailing_zeros() as usize;
+        k &= k - 1;
+        let theirs = pos.pieces(side, kind);
+        if theirs.is_empty() {
+            continue;
+        }
+        for target in path.squares() {
+            if !(t.reverse(side, kind, target).free & theirs).is_empty() {
+                return true;
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,168 @@
+//! Playing a move on a copy of the position (counters untouched: perft's path), and the
+//! Zobrist hash that chooses a position's bucket in the shared table.
+
+use super::{Engine, Move};
+use crate::chess::bitboard::Set;
+use crate::chess::board::NO_POINT;
+use crate::chess::fen::could_take_en_passant;
+use crate::chess::position::{EMPTY, Position};
+use crate::chess::tables::MAX_KINDS;
+
+impl<B: Set> Engine<B> {
+    /// The position after `mv` (counters untouched: the perft path).
+    #[inline(always)]
+    pub fn make(&self, pos: &Position<B>, mv: Move) -> Position<B> {
+        let mut next = *pos;
+        let us = pos.side as usize & 1;
+        let them = 1 - us;
+        next.side ^= 1;
+        next.ep = B::ZERO;
+        next.ep_victim = NO_POINT;
+        match mv {
+            Move::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                let (from, to) = (from as u32, to as u32);
+                let kind = pos.kind_at(from) as usize % MAX_KINDS;
+                let captured = pos.kind_at(to);
+                let (f, t) = (B::one(from), B::one(to));
+                if captured != EMPTY {
+                    next.sides[them] ^= t;
+                    next.kinds[captured as usize % MAX_KINDS] ^= t;
+                }
+                next.sides[us] ^= f | t;
+                next.kinds[kind] ^= f;
+                let becomes = promotion.map_or(kind, usize::from) % MAX_KINDS;
+                next.kinds[becomes] |= t;
+                B::set_at(&mut next.board, to, becomes as u8);
+                B::set_at(&mut next.board, from, EMPTY);
+                if let Some(ep) = self.en_passant
+                    && ep.taken >> kind & 1 != 0
+                {
+                    let pm = self.tables.at(us, kind, from);
+                    for leap in self.tables.lame_of(pm) {
+                        if leap.passes
+                            && leap.moves.has(to)
+                            && could_take_en_passant(&self.tables, ep, &next, them, leap.path)
+                        {
+                            next.ep = leap.path;
+                            next.ep_victim = to as u8;
+                        }
+                    }
+                }
+                if !pos.castling.is_empty() {
+                    next.castling &= !(f | t);
+                    if let Some(c) = &self.castling
+                        && kind == c.king as usize
+                    {
+                        next.castling &= !pos.sides[us];
+                    }
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let (from, to) = (from as u32, to as u32);
+                let victim = pos.ep_victim as u32;
+                let kind = pos.kind_at(from) as usize % MAX_KINDS;
+                let taken = pos.kind_at(victim) as usize % MAX_KINDS;
+                let (f, t, v) = (B::one(from), B::one(to), B::one(victim));
+                next.sides[us] ^= f | t;
+                next.kinds[kind] ^= f | t;
+                next.sides[them] ^= v;
+                next.kinds[taken] ^= v;
+                B::set_at(&mut next.board, to, kind as u8);
+                B::set_at(&mut next.board, from, EMPTY);
+                B::set_at(&mut next.board, victim, EMPTY);
+                next.castling &= !v;
+            }
+            Move::Castle { king, partner } => {
+                let (king, partner) = (king as u32, partner as u32);
+                let c = self
+                    .castling
+                    .as_ref()
+                    .expect("castling moves come from castling rules");
+                let (king_to, partner_to) = self.castling_targets(c, us, king, partner);
+                let k = pos.kind_at(king) as usize % MAX_KINDS;
+                let r = pos.kind_at(partner) as usize % MAX_KINDS;
+                let (kf, rf) = (B::one(king), B::one(partner));
+                next.sides[us] &= !(kf | rf);
+                next.kinds[k] &= !kf;
+                next.kinds[r] &= !rf;
+                B::set_at(&mut next.board, king, EMPTY);
+                B::set_at(&mut next.board, partner, EMPTY);
+                let (kt, rt) = (B::one(king_to), B::one(partner_to));
+                next.sides[us] |= kt | rt;
+                next.kinds[k] |= kt;
+                next.kinds[r] |= rt;
+                B::set_at(&mut next.board, king_to, k as u8);
+                B::set_at(&mut next.board, partner_to, r as u8);
+                next.castling &= !pos.sides[us];
+            }
+        }
+        next
+    }
+
+    #[inline(always)]
+    fn key(&self, side: usize, kind: u8, point: u32) -> u64 {
+        self.zobrist[((side & 1) * MAX_KINDS + kind as usize % MAX_KINDS) * 128 + (point as usize & 127)]
+    }
+
+    /// The key of what stands on `point` (0 when nothing does).
+    #[inline(always)]
+    fn key_at(&self, pos: &Position<B>, point: u32) -> u64 {
+        let kind = pos.kind_at(point);
+        if kind == EMPTY {
+            0
+        } else {
+            self.key(usize::from(pos.sides[1].has(point)), kind, point)
+        }
+    }
+
+    /// The keys of the castling rights and en-passant points of a position.
+    #[inline(always)]
+    fn rights_key(&self, castling: B, ep: B) -> u64 {
+        let mut h = 0;
+        for p in castling.squares() {
+            h ^= self.zobrist_rights[0][p as usize & 127];
+        }
+        for p in ep.squares() {
+            h ^= self.zobrist_rights[1][p as usize & 127];
+        }
+        h
+    }
+
+    /// The Zobrist hash of a position, from scratch.
+    pub fn zobrist(&self, pos: &Position<B>) -> u64 {
+        let mut h = if pos.side == 1 {
+            self.zobrist_second
+        } else {
+            0
+        };
+        for p in pos.occupied().squares() {
+            h ^= self.key_at(pos, p);
+        }
+        h ^ self.rights_key(pos.castling, pos.ep)
+    }
+
+    /// The Zobrist hash of `next`, the position after `mv`, from `hash`, the hash of `pos`.
+    #[inline(always)]
+    pub fn zobrist_after(&self, pos: &Position<B>, next: &Position<B>, hash: u64, mv: Move) -> u64 {
+        let mut changed = (pos.sides[0] ^ next.sides[0]) | (pos.sides[1] ^ next.sides[1]);
+        if let Move::Castle { king, partner } = mv {
+            changed |= B::one(king as u32) | B::one(partner as u32);
+            if let Some(c) = &self.castling {
+                let (kt, rt) = self.castling_targets(c, pos.side as usize & 1, king as u32, partner as u32);
+                changed |= B::one(kt) | B::one(rt);
+            }
+        }
+        let mut h = hash ^ self.zobrist_second;
+        for p in changed.squares() {
+            h ^= self.key_at(pos, p) ^ self.key_at(next, p);
+        }
+        if pos.castling != next.castling || pos.ep != next.ep {
+            h ^= self.rights_key(pos.castling, pos.ep) ^ self.rights_key(next.castling, next.ep);
+        }
+        h
+    }
+}

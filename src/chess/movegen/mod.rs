@@ -1,0 +1,464 @@
+//! Legal move generation for the chess family, from the compiled tables alone: no piece or
+//! rule is named here.
+//!
+//! Each node first works out what the side to move must mind ([`attack`]): whether it is in
+//! check, which of its pieces shield its royal piece, and (where hoppers play) which empty
+//! points would complete a hopper's line if a piece stood there. Two ways of doing it are
+//! chosen once per variant, as a type parameter of the search:
+//! - **plain** rules (every capture a leap never blocked, or a ride along lines that no other
+//!   line of the variant runs along: chess, Makruk, Shatranj, Capablanca, the nightrider):
+//!   the checkers and the pinned pieces with the line each may still move along, as a chess
+//!   engine works them out; a move of a piece that is not royal is then legal when it ends on
+//!   the check's line (or on the checker) and, for a pinned piece, on its pin's line;
+//! - **general** rules (lame leaps, cannons, grasshoppers, royal pieces that may not face each
+//!   other: Xiangqi): a move that touches none of the points to mind, by a piece that is not
+//!   royal, with the side not in check, is legal as it is; every other move is played on the
+//!   bitboards and its royal piece tested for attack.
+//!
+//! Royal moves, en passant and castling are always played and tested. The pieces' moves are
+//! found per piece type with the type's shape as a type parameter ([`pieces`]); en passant,
+//! castling and promotions are [`special`]; playing a move and its hash are [`make`].
+
+pub mod attack;
+pub mod make;
+pub mod pieces;
+pub mod special;
+
+use super::bitboard::Set;
+use super::board::Board;
+use super::position::Position;
+use super::tables::{Kinds, MAX_KINDS, Tables};
+
+/// A move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// A piece goes from a point to a point, taking what stands there; with a promotion, it
+    /// becomes a piece of that type.
+    Normal {
+        /// The point it leaves.
+        from: u8,
+        /// The point it goes to.
+        to: u8,
+        /// The type it becomes, if it promotes.
+        promotion: Option<u8>,
+    },
+    /// A piece takes en passant: it goes to the point an enemy piece passed over, and that
+    /// piece is taken where it stands.
+    EnPassant {
+        /// The point it leaves.
+        from: u8,
+        /// The point passed over, where it lands.
+        to: u8,
+    },
+    /// Castling, written as the royal piece taking its own partner (as UCI writes Chess960
+    /// castling): where each ends comes from the rules.
+    Castle {
+        /// The royal piece's point.
+        king: u8,
+        /// The partner's point.
+        partner: u8,
+    },
+}
+
+impl Move {
+    /// The point the moving piece (the royal one, in castling) leaves.
+    #[inline(always)]
+    pub fn from(self) -> u32 {
+        match self {
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } => from as u32,
+            Move::Castle { king, .. } => king as u32,
+        }
+    }
+
+    /// The point the move names as its end: the landing point, or the partner's point in
+    /// castling.
+    #[inline(always)]
+    pub fn to(self) -> u32 {
+        match self {
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } => to as u32,
+            Move::Castle { partner, .. } => partner as u32,
+        }
+    }
+
+    /// The type a promotion makes, if any.
+    pub fn promotion(self) -> Option<usize> {
+        match self {
+            Move::Normal { promotion, .. } => promotion.map(usize::from),
+            _ => None,
+        }
+    }
+
+    /// A plain move from a point to a point.
+    pub fn normal(from: u32, to: u32) -> Move {
+        Move::Normal {
+            from: from as u8,
+            to: to as u8,
+            promotion: None,
+        }
+    }
+}
+
+/// Promotion, compiled for one piece type.
+#[derive(Clone, Debug)]
+pub struct Promotion<B> {
+    /// Per side: where a move of this piece promotes.
+    pub zone: [B; 2],
+    /// Per side: the types it may become.
+    pub to: [Vec<u8>; 2],
+    /// It must promote (otherwise it may stay as it is).
+    pub compulsory: bool,
+}
+
+impl<B> Promotion<B> {
+    /// How many moves one move into the zone makes for `side`.
+    #[inline(always)]
+    pub fn choices(&self, side: usize) -> u64 {
+        self.to[side & 1].len() as u64 + u64::from(!self.compulsory)
+    }
+}
+
+/// En passant, compiled.
+#[derive(Clone, Copy, Debug)]
+pub struct EnPassant {
+    /// The types whose passing moves may be taken so.
+    pub taken: Kinds,
+    /// The types that may take so, with their capture leaps.
+    pub takers: Kinds,
+}
+
+/// Castling, compiled.
+#[derive(Clone, Debug)]
+pub struct Castling<B> {
+    /// The royal type that castles.
+    pub king: u8,
+    /// The partner types.
+    pub partners: Kinds,
+    /// Per side: the rank castling happens on (0-based).
+    pub rank: [u32; 2],
+    /// Per side: the points of that rank.
+    pub rank_points: [B; 2],
+    /// The files (0-based) the royal piece ends on: castling toward the last file ("short",
+    /// `O-O`), then toward file a ("long", `O-O-O`).
+    pub king_to: [u32; 2],
+    /// The files the partner ends on, likewise.
+    pub partner_to: [u32; 2],
+    /// The royal piece and its partners may start on any files (Chess960); castling is then
+    /// written as the royal piece taking its partner.
+    pub any_start_files: bool,
+    /// Per side, when not: the royal piece's start point and its partners' (short, long), from
+    /// the start position.
+    pub start: [(u32, [u32; 2]); 2],
+}
+
+/// The bare-king rule as perft sees it: a game already won has no moves.
+#[derive(Clone, Copy, Debug)]
+pub struct BareKing {
+    /// The bared side may reply once, to bare the other in turn.
+    pub reply: bool,
+}
+
+/// Where moves go: whole sets of legal targets, or one legal move at a time.
+pub trait Sink<B: Set> {
+    /// Every point of `targets` is a legal plain move from `from`.
+    fn add(&mut self, from: u32, targets: B);
+    /// Every point of `targets` is a legal move from `from` that promotes as `promotion` says
+    /// for the side to move, `side`.
+    fn add_promotions(&mut self, from: u32, targets: B, promotion: &Promotion<B>, side: usize);
+    /// One legal move (each promotion choice its own).
+    fn add_move(&mut self, mv: Move);
+}
+
+/// Counts moves.
+#[derive(Default)]
+pub struct Counter(pub u64);
+
+impl<B: Set> Sink<B> for Counter {
+    #[inline(always)]
+    fn add(&mut self, _from: u32, targets: B) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn add_promotions(&mut self, _from: u32, targets: B, p: &Promotion<B>, side: usize) {
+        self.0 += targets.count() as u64 * p.choices(side);
+    }
+    #[inline(always)]
+    fn add_move(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+impl<B: Set> Sink<B> for Vec<Move> {
+    #[inline(always)]
+    fn add(&mut self, from: u32, targets: B) {
+        for to in targets.squares() {
+            self.push(Move::normal(from, to));
+        }
+    }
+    #[inline(always)]
+    fn add_promotions(&mut self, from: u32, targets: B, p: &Promotion<B>, side: usize) {
+        for to in targets.squares() {
+            if !p.compulsory {
+                self.push(Move::normal(from, to));
+            }
+            for &k in &p.to[side & 1] {
+                self.push(Move::Normal {
+                    from: from as u8,
+                    to: to as u8,
+                    promotion: Some(k),
+                });
+            }
+        }
+    }
+    #[inline(always)]
+    fn add_move(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// The line directions north and south: where royal pieces may face each other.
+pub(crate) const FILE_DIRECTIONS: u64 = 1 << 0 | 1 << 4;
+
+/// The rules compiled for the generator.
+#[derive(Clone, Debug)]
+pub struct Engine<B: Set> {
+    /// The board.
+    pub board: Board<B>,
+    /// The piece tables.
+    pub tables: Tables<B>,
+    /// Number of piece types.
+    pub kinds: usize,
+    /// The royal piece types.
+    pub royal: Kinds,
+    /// Royal pieces may not face each other on an open file.
+    pub facing: bool,
+    /// Whether the plain way of working out checks and pins is exact for these rules (see
+    /// the module's documentation).
+    pub plain: bool,
+    /// Promotion per piece type.
+    pub promotion: Vec<Option<Promotion<B>>>,
+    /// En passant, if the rules have it.
+    pub en_passant: Option<EnPassant>,
+    /// Castling, if the rules have it.
+    pub castling: Option<Castling<B>>,
+    /// The bare-king rule, if the rules have it.
+    pub bare_king: Option<BareKing>,
+    /// Per attacking side: the vectors, seen from the target, along which a line attack
+    /// (ride, hop, facing royal) may come (general rules).
+    scan: [u64; 2],
+    /// Per side: the piece types that may attack along a line (ride, hop, face).
+    line_kinds: [Kinds; 2],
+    /// Per side: the riders whose captures the full-line sets do not cover (plain rules).
+    partial_riders: [Vec<u8>; 2],
+    /// Zobrist keys: `[side][kind][point]`.
+    zobrist: Box<[u64]>,
+    /// The key of the second side to move.
+    zobrist_second: u64,
+    /// Keys of castling rights and en-passant points, per point.
+    zobrist_rights: Box<[[u64; 128]; 2]>,
+}
+
+const fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What the engine is compiled from besides the board and the piece tables.
+#[derive(Clone, Debug, Default)]
+pub struct Specials<B> {
+    /// The royal types.
+    pub royal: Kinds,
+    /// Royal pieces may not face each other on an open file.
+    pub facing: bool,
+    /// Promotion per piece type.
+    pub promotion: Vec<Option<Promotion<B>>>,
+    /// En passant.
+    pub en_passant: Option<EnPassant>,
+    /// Castling.
+    pub castling: Option<Castling<B>>,
+    /// The bare-king rule.
+    pub bare_king: Option<BareKing>,
+}
+
+impl<B: Set> Engine<B> {
+    /// Compiles the generator from the board, the tables and the special rules.
+    pub fn new(board: Board<B>, tables: Tables<B>, kinds: usize, specials: Specials<B>) -> Self {
+        let Specials {
+            royal,
+            facing,
+            mut promotion,
+            en_passant,
+            castling,
+            bare_king,
+        } = specials;
+        promotion.resize(kinds, None);
+        let mut scan = [0u64; 2];
+        for (side, s) in scan.iter_mut().enumerate() {
+            let lines = tables.ride_vectors[side]
+                | tables.hop_vectors[side]
+                | tables.grasshopper_vectors[side];
+            for v in 0..board.vectors().len() {
+                if lines >> board.opposite(v) & 1 != 0 {
+                    *s |= 1 << v;
+                }
+            }
+            if facing {
+                *s |= FILE_DIRECTIONS;
+            }
+        }
+        let mut line_kinds = [0; 2];
+        for (side, lk) in line_kinds.iter_mut().enumerate() {
+            for k in 0..kinds {
+                let lines = (0..board.points()).any(|p| {
+                    let pm = tables.at(side, k, p);
+                    !pm.ride_capture_to.is_empty() || !pm.hop_capture_to.is_empty()
+                });
+                if lines || (facing && royal & 1 << k != 0) {
+                    *lk |= 1 << k;
+                }
+            }
+        }
+        let hops = (tables.hop_vectors[0] | tables.hop_vectors[1]) != 0
+            || (tables.grasshopper_vectors[0] | tables.grasshopper_vectors[1]) != 0;
+        let plain = !facing
+            && !hops
+            && (tables.lame_leapers[0] | tables.lame_leapers[1]) == 0
+            && !board.has_parallel_vectors();
+        let mut partial_riders = [Vec::new(), Vec::new()];
+        for (side, partial) in partial_riders.iter_mut().enumerate() {
+            for &k in &tables.riders[side] {
+                if !tables.covered_by_full_lines(&board, side, k as usize) {
+                    partial.push(k);
+                }
+            }
+        }
+        let zobrist = (0..2 * MAX_KINDS * 128)
+            .map(|i| splitmix64(0xC4E5_5000 + i as u64))
+            .collect();
+        let mut zobrist_rights = Box::new([[0u64; 128]; 2]);
+        for (i, row) in zobrist_rights.iter_mut().enumerate() {
+            for (p, key) in row.iter_mut().enumerate() {
+                *key = splitmix64(0xCA57_1E00 + (i * 128 + p) as u64);
+            }
+        }
+        Engine {
+            board,
+            tables,
+            kinds,
+            royal,
+            facing,
+            plain,
+            promotion,
+            en_passant,
+            castling,
+            bare_king,
+            scan,
+            line_kinds,
+            partial_riders,
+            zobrist,
+            zobrist_second: splitmix64(0x005E_C04D),
+            zobrist_rights,
+        }
+    }
+
+    /// The royal piece of `side`, if it has one.
+    #[inline(always)]
+    pub fn royal_point(&self, pos: &Position<B>, side: usize) -> Option<u32> {
+        let mut royals = B::ZERO;
+        let mut r = self.royal;
+        while r != 0 {
+            let k = r.trailing_zeros() as usize;
+            r &= r - 1;
+            royals |= pos.kinds[k];
+        }
+        let mine = royals & pos.sides[side & 1];
+        (!mine.is_empty()).then(|| mine.lowest())
+    }
+
+    /// Whether the side to move's royal piece is attacked (or faces the other).
+    pub fn in_check(&self, pos: &Position<B>) -> bool {
+        let us = pos.side as usize;
+        match self.royal_point(pos, us) {
+            Some(r) => self.attacked(pos, r, 1 - us, pos.occupied(), B::ZERO),
+            None => false,
+        }
+    }
+
+    /// Whether the side NOT to move's royal piece is attacked: a position that cannot arise.
+    pub fn opponent_in_check(&self, pos: &Position<B>) -> bool {
+        let them = 1 - pos.side as usize;
+        match self.royal_point(pos, them) {
+            Some(r) => self.attacked(pos, r, pos.side as usize, pos.occupied(), B::ZERO),
+            None => false,
+        }
+    }
+
+    /// Whether the game is already over by the bare-king rule (perft: no moves), and if so
+    /// whether the side to move has won.
+    #[inline(always)]
+    pub fn bare_king_over(&self, pos: &Position<B>) -> Option<bool> {
+        let rule = self.bare_king?;
+        let us = pos.side as usize & 1;
+        let (mine, theirs) = (pos.sides[us].count(), pos.sides[1 - us].count());
+        if theirs <= 1 && mine >= 2 {
+            return Some(true);
+        }
+        if mine <= 1 && theirs >= 2 + u32::from(rule.reply) {
+            return Some(false);
+        }
+        None
+    }
+
+    /// Every legal move of the side to move, into `sink`.
+    #[inline]
+    pub fn generate<S: Sink<B>>(&self, pos: &Position<B>, sink: &mut S) {
+        if self.plain {
+            self.generate_with::<S, true>(pos, sink);
+        } else {
+            self.generate_with::<S, false>(pos, sink);
+        }
+    }
+
+    /// Every legal move, with the way of working out checks chosen (`PLAIN`).
+    #[inline(always)]
+    pub fn generate_with<S: Sink<B>, const PLAIN: bool>(&self, pos: &Position<B>, sink: &mut S) {
+        if self.bare_king.is_some() && self.bare_king_over(pos).is_some() {
+            return;
+        }
+        let safety = self.safety::<PLAIN>(pos);
+        self.generate_pieces::<S, PLAIN>(pos, &safety, sink);
+        if !pos.ep.is_empty() {
+            self.generate_en_passant(pos, &safety, sink);
+        }
+        if let Some(c) = &self.castling
+            && !(pos.castling & pos.sides[pos.side as usize & 1]).is_empty()
+            && !safety.in_check
+        {
+            self.generate_castling(pos, c, sink);
+        }
+    }
+
+    /// The number of legal moves.
+    #[inline]
+    pub fn count(&self, pos: &Position<B>) -> u64 {
+        let mut c = Counter(0);
+        self.generate(pos, &mut c);
+        c.0
+    }
+
+    /// The number of legal moves, the way of working out checks chosen.
+    #[inline(always)]
+    pub fn count_with<const PLAIN: bool>(&self, pos: &Position<B>) -> u64 {
+        let mut c = Counter(0);
+        self.generate_with::<Counter, PLAIN>(pos, &mut c);
+        c.0
+    }
+
+    /// The legal moves in a list.
+    pub fn legal(&self, pos: &Position<B>) -> Vec<Move> {
+        let mut list = Vec::with_capacity(64);
+        self.generate(pos, &mut list);
+        list
+    }
+}
