@@ -122,24 +122,12 @@ fn resolved_rules_load_back_the_same() {
                 );
             }
             (rulebench::Variant::Chess(a), rulebench::Variant::Chess(b)) => {
-                let (a, b) = (a.rules(), b.rules());
-                assert_eq!(
-                    format!(
-                        "{:?}",
-                        (
-                            &a.id, &a.name, &a.source, &a.sides, &a.regions, &a.pieces, &a.game,
-                            a.start
-                        )
-                    ),
-                    format!(
-                        "{:?}",
-                        (
-                            &b.id, &b.name, &b.source, &b.sides, &b.regions, &b.pieces, &b.game,
-                            b.start
-                        )
-                    ),
-                    "{spec}"
-                );
+                assert_eq!(chess_rules(a.rules()), chess_rules(b.rules()), "{spec}");
+                assert_eq!(a.start_position(), b.start_position(), "{spec}");
+            }
+            (rulebench::Variant::WideChess(a), rulebench::Variant::WideChess(b)) => {
+                assert_eq!(chess_rules(a.rules()), chess_rules(b.rules()), "{spec}");
+                assert_eq!(a.start_position(), b.start_position(), "{spec}");
             }
             _ => panic!("{spec}: the family changed"),
         }
@@ -182,4 +170,24 @@ fn exit_status() {
         out.contains("[capture]") && out.contains("family = \"draughts\""),
         "{out}"
     );
+}
+
+/// What a chess-family file says, where it was written aside.
+fn chess_rules(r: &rulebench::chess::Rules) -> String {
+    format!(
+        "{:?}",
+        (
+            &r.id,
+            &r.name,
+            &r.source,
+            &r.sides,
+            &r.regions,
+            &r.pieces,
+            &r.game,
+            &r.start_fen,
+            &r.notations,
+            &r.en_passant,
+            &r.castling
+        )
+    )
 }

@@ -122,6 +122,8 @@ pub struct PieceSection {
     pub initial: Option<Val<String>>,
     /// Where it promotes, and to what.
     pub promotion: Option<Val<PromotionSection>>,
+    /// A piece type the parent file declares that this variant does not have.
+    pub removed: Option<Val<bool>>,
 }
 
 /// `promotion = { region = "last-rank", to = ["queen", "rook"] }`
@@ -192,29 +194,29 @@ pub struct EnPassantSection {
 }
 
 /// The files the royal piece and its partner end on, per castling side.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CastlingFiles {
     /// Castling toward the last file (`O-O`, `K` in a FEN).
-    pub short: Val<String>,
+    pub short: Option<Val<String>>,
     /// Castling toward file a (`O-O-O`, `Q`).
-    pub long: Val<String>,
+    pub long: Option<Val<String>>,
 }
 
-/// `[rules.castling]`
-#[derive(Clone, Debug, Deserialize, Serialize)]
+/// `[rules.castling]`: a child's keys lie over its parent's one by one.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CastlingSection {
     /// The royal piece type that castles (by name).
-    pub king: Val<String>,
+    pub king: Option<Val<String>>,
     /// The piece types it castles with (by name).
-    pub partners: Val<Vec<Val<String>>>,
+    pub partners: Option<Val<Vec<Val<String>>>>,
     /// The rank castling happens on, counted from each side's own end (1: the back rank).
     pub rank: Option<Val<u32>>,
     /// Where the royal piece ends.
-    pub king_files: Val<CastlingFiles>,
+    pub king_files: Option<Val<CastlingFiles>>,
     /// Where the partner ends.
-    pub partner_files: Val<CastlingFiles>,
+    pub partner_files: Option<Val<CastlingFiles>>,
     /// The royal piece and the partners may start on any files of the rank (Chess960);
     /// castling is then written as the royal piece taking its partner (`e1h1`).
     pub any_start_files: Option<Val<bool>>,
@@ -375,24 +377,58 @@ merge_fields!(
     movement_in,
     notation,
     initial,
-    promotion
+    promotion,
+    removed
 );
 merge_fields!(NotationSection: moves);
+merge_fields!(CastlingFiles: short, long);
 merge_fields!(
-    GameRulesSection: facing_royals,
-    self_check,
-    checkmate,
-    stalemate,
-    perpetual_check,
-    repetition,
-    insufficient_material,
-    insufficient_on_one_colour,
-    counting,
-    en_passant,
-    castling,
-    move_rule,
-    bare_king
+    CastlingSection: king,
+    partners,
+    rank,
+    king_files,
+    partner_files,
+    any_start_files
 );
+
+impl Merge for GameRulesSection {
+    // Field by field; castling key by key.
+    fn merge(&mut self, parent: Self) {
+        let GameRulesSection {
+            facing_royals,
+            self_check,
+            checkmate,
+            stalemate,
+            perpetual_check,
+            repetition,
+            insufficient_material,
+            insufficient_on_one_colour,
+            counting,
+            en_passant,
+            castling,
+            move_rule,
+            bare_king,
+        } = parent;
+        macro_rules! take {
+            ($($f:ident),*) => { $( if self.$f.is_none() { self.$f = $f; } )* };
+        }
+        take!(
+            facing_royals,
+            self_check,
+            checkmate,
+            stalemate,
+            perpetual_check,
+            repetition,
+            insufficient_material,
+            insufficient_on_one_colour,
+            counting,
+            en_passant,
+            move_rule,
+            bare_king
+        );
+        self.castling.merge(castling);
+    }
+}
 
 /// Named tables merge entry by entry: a child's entry lies over the parent's of that name.
 fn merge_map<T: Merge>(

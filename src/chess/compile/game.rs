@@ -187,6 +187,10 @@ pub(super) fn compile_en_passant(
     let Some(ep) = file.rules.as_ref().and_then(|r| r.value.en_passant.as_ref()) else {
         return Some(None);
     };
+    // Empty lists: no en passant (a child's way of undoing its parent's).
+    if ep.value.taken.value.is_empty() && ep.value.takers.value.is_empty() {
+        return Some(None);
+    }
     let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
     let taken = pieces_named(loader, &names, &ep.value.taken.value)?;
     let takers = pieces_named(loader, &names, &ep.value.takers.value)?;
@@ -235,20 +239,47 @@ pub(super) fn compile_castling(
     let Some(c) = file.rules.as_ref().and_then(|r| r.value.castling.as_ref()) else {
         return Some(None);
     };
+    let at = c;
     let c = &c.value;
     let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
-    let king = noted(loader, piece_named(loader, &names, &c.king));
+    let required = |what: &str, example: &str| {
+        loader.report(loader.at(
+            at,
+            format!("castling needs `{what}`"),
+            Some(format!("add `{what} = {example}`")),
+        ));
+    };
+    // No partners: no castling (a child's way of undoing its parent's).
+    if c.partners.as_ref().is_some_and(|p| p.value.is_empty()) {
+        return Some(None);
+    }
+    let (Some(king_v), Some(partners_v), Some(kf), Some(pf)) =
+        (&c.king, &c.partners, &c.king_files, &c.partner_files)
+    else {
+        for (missing, what, example) in [
+            (c.king.is_none(), "king", "\"king\""),
+            (c.partners.is_none(), "partners", "[\"rook\"]"),
+            (c.king_files.is_none(), "king_files", "{ short = \"g\", long = \"c\" }"),
+            (c.partner_files.is_none(), "partner_files", "{ short = \"f\", long = \"d\" }"),
+        ] {
+            if missing {
+                required(what, example);
+            }
+        }
+        return None;
+    };
+    let king = noted(loader, piece_named(loader, &names, king_v));
     if let Some(k) = king
         && !pieces[k as usize].royal
     {
         loader.report(loader.at(
-            &c.king,
-            format!("the {} is not royal: only a royal piece castles", c.king.value),
+            king_v,
+            format!("the {} is not royal: only a royal piece castles", king_v.value),
             Some("name the royal piece (`royal = true`)".into()),
         ));
         return None;
     }
-    let partners = pieces_named(loader, &names, &c.partners.value);
+    let partners = pieces_named(loader, &names, &partners_v.value);
     let rank = c.rank.as_ref().map_or(1, |r| r.value);
     if rank == 0 || rank > ranks {
         loader.report(loader.at(
@@ -258,19 +289,31 @@ pub(super) fn compile_castling(
         ));
         return None;
     }
-    let kf = &c.king_files.value;
-    let pf = &c.partner_files.value;
-    let king_to = [file_of(loader, files, &kf.short), file_of(loader, files, &kf.long)];
-    let partner_to = [file_of(loader, files, &pf.short), file_of(loader, files, &pf.long)];
+    let file_pair = |v: &Val<CastlingFiles>, name: &str| -> [Option<u32>; 2] {
+        let side = |f: &Option<Val<String>>, wing: &str| match f {
+            Some(f) => file_of(loader, files, f),
+            None => {
+                loader.report(loader.at(
+                    v,
+                    format!("`{name}` gives no file for {wing} castling"),
+                    Some(format!("add `{wing} = \"g\"` or similar")),
+                ));
+                None
+            }
+        };
+        [side(&v.value.short, "short"), side(&v.value.long, "long")]
+    };
+    let king_to = file_pair(kf, "king_files");
+    let partner_to = file_pair(pf, "partner_files");
     let ([Some(ks), Some(kl)], [Some(ps), Some(pl)], Some(king), Some(partners)) =
         (king_to, partner_to, king, partners)
     else {
         return None;
     };
-    for (k, p, v) in [(ks, ps, &pf.short), (kl, pl, &pf.long)] {
+    for (k, p) in [(ks, ps), (kl, pl)] {
         if k == p {
             loader.report(loader.at(
-                v,
+                pf,
                 "the royal piece and its partner would end on one square",
                 Some("give them different files".into()),
             ));

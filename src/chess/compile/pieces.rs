@@ -29,10 +29,16 @@ pub(super) fn compile_pieces(
         ));
         return None;
     };
-    if pieces_val.value.is_empty() || pieces_val.value.len() > MAX_KINDS {
+    // A child may remove a type its parent declares.
+    let declared: Vec<(&String, &Val<PieceSection>)> = pieces_val
+        .value
+        .iter()
+        .filter(|(_, p)| !p.value.removed.as_ref().is_some_and(|r| r.value))
+        .collect();
+    if declared.is_empty() || declared.len() > MAX_KINDS {
         loader.report(loader.at(
             pieces_val,
-            format!("{} piece types", pieces_val.value.len()),
+            format!("{} piece types", declared.len()),
             Some(format!("a variant has 1 to {MAX_KINDS} piece types")),
         ));
         return None;
@@ -41,7 +47,7 @@ pub(super) fn compile_pieces(
     let mut taken: BTreeMap<char, String> = BTreeMap::new();
     let mut notation_taken: BTreeMap<char, (String, Option<&Val<String>>)> = BTreeMap::new();
     let mut all_ok = true;
-    for (name, piece) in &pieces_val.value {
+    for &(name, piece) in &declared {
         match compile_piece(loader, name, piece, all, regions, &mut taken, &mut notation_taken) {
             Some(p) => pieces.push(p),
             None => all_ok = false,
@@ -51,8 +57,8 @@ pub(super) fn compile_pieces(
         return None;
     }
     // Promotion names other types: read once every type is known.
-    let names: Vec<&str> = pieces_val.value.keys().map(String::as_str).collect();
-    for (i, (name, piece)) in pieces_val.value.iter().enumerate() {
+    let names: Vec<&str> = declared.iter().map(|(n, _)| n.as_str()).collect();
+    for (i, &(name, piece)) in declared.iter().enumerate() {
         if let Some(pr) = &piece.value.promotion {
             pieces[i].promotion = compile_promotion(loader, name, pr, &names, regions, sides);
             all_ok &= pieces[i].promotion.is_some();
@@ -161,7 +167,9 @@ fn compile_piece<'a>(
     }
     let has_initial = base.iter().flatten().any(|c| c.initial)
         || regional.iter().any(|(_, m)| m.iter().any(|c| c.initial));
-    let initial = match (&p.initial, has_initial) {
+    // `initial = ""`: none (a child's way of undoing its parent's).
+    let initial_region = p.initial.as_ref().filter(|r| !r.value.is_empty());
+    let initial = match (initial_region, has_initial) {
         (Some(r), true) => noted(loader, find_region(loader, regions, r)),
         (Some(r), false) => {
             loader.warn(loader.at(
@@ -197,7 +205,7 @@ fn compile_piece<'a>(
         confined_to: p.confined_to.as_ref().map(|r| r.value.clone()),
         movement_in,
         notation,
-        initial: p.initial.as_ref().map(|r| r.value.clone()),
+        initial: initial_region.map(|r| r.value.clone()),
         compiled: Movement {
             base,
             regional,
