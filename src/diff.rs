@@ -169,6 +169,7 @@ pub fn diff(
             compare(&**x, &**y, fen, limits, options)
         }
         (Variant::Chess(x), Variant::Chess(y)) => compare(&**x, &**y, fen, limits, options),
+        (Variant::WideChess(x), Variant::WideChess(y)) => compare(&**x, &**y, fen, limits, options),
         _ => return Err(mismatch()),
     }?
     .ok_or_else(mismatch)?;

@@ -1,23 +1,43 @@
-//! Properties of the chess family over random legal playouts of xiangqi and minixiangqi
-//! (proptest; 24 cases per property by default, `PROPTEST_CASES=N` for more).
+//! Properties of the chess family over random legal playouts (proptest; 24 cases per property
+//! by default, `PROPTEST_CASES=N` for more): Xiangqi and Minixiangqi, and chess, Chess960,
+//! Capablanca, Makruk, Shatranj and grasshopper chess, on both set widths (64-bit boards and
+//! 128-bit ones): perft = sum of divide, the mirror image and the colour-flipped position count
+//! the same, the FEN round trip (castling and en passant included), bulk counts equal listed
+//! moves, and no legal move leaves the mover's royal piece attacked (by attack tests written in
+//! this file from RULES.md §2 and CHESS.md §2, apart from the generator).
 
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use rulebench::chess::Position;
+use rulebench::chess::bitboard::Set;
 use rulebench::{Chess, Count, Game};
 use std::sync::OnceLock;
 
-fn games() -> &'static Vec<Chess> {
-    static GAMES: OnceLock<Vec<Chess>> = OnceLock::new();
+/// The variants on 64-bit sets.
+fn games64() -> &'static Vec<Chess<u64>> {
+    static GAMES: OnceLock<Vec<Chess<u64>>> = OnceLock::new();
     GAMES.get_or_init(|| {
-        ["xiangqi", "minixiangqi"]
+        ["minixiangqi", "chess", "chess960", "makruk", "shatranj"]
+            .iter()
+            .map(|id| Chess::load_as(id).unwrap())
+            .collect()
+    })
+}
+
+/// The variants on 128-bit sets (chess again, to compare the widths).
+fn games128() -> &'static Vec<Chess<u128>> {
+    static GAMES: OnceLock<Vec<Chess<u128>>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        ["xiangqi", "capablanca", "grasshopper", "chess"]
             .iter()
             .map(|id| Chess::load(id).unwrap())
             .collect()
     })
 }
 
-/// A position reached by `plies` random legal moves (fewer if the game ends).
-fn playout(game: &Chess, seed: u64, plies: u32) -> Position {
+/// A position reached by `plies` random legal moves (fewer if the game ends); pawn moves are
+/// preferred one time in three, so that promotions and en passant come up.
+fn playout<B: Set>(game: &Chess<B>, seed: u64, plies: u32) -> Position<B> {
     let mut state = seed | 1;
     let mut pos = game.start();
     for _ in 0..plies {
@@ -28,7 +48,16 @@ fn playout(game: &Chess, seed: u64, plies: u32) -> Position {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        pos = game.play(&pos, &moves[(state % moves.len() as u64) as usize]);
+        let pawnish: Vec<_> = moves
+            .iter()
+            .filter(|m| game.rules().pieces[pos.kind_at(m.from()) as usize].promotion.is_some())
+            .collect();
+        let mv = if !pawnish.is_empty() && state % 3 == 0 {
+            *pawnish[(state / 3 % pawnish.len() as u64) as usize]
+        } else {
+            moves[(state % moves.len() as u64) as usize]
+        };
+        pos = game.play(&pos, &mv);
     }
     pos
 }
@@ -42,11 +71,6 @@ fn config() -> ProptestConfig {
         failure_persistence: None,
         ..ProptestConfig::default()
     }
-}
-
-fn arb_position() -> impl Strategy<Value = (usize, Position)> {
-    (0..games().len(), any::<u64>(), 0u32..120)
-        .prop_map(|(g, seed, plies)| (g, playout(&games()[g], seed, plies)))
 }
 
 /// The board of a FEN as rows of characters, the top rank first (`.` for empty points).
@@ -223,67 +247,213 @@ fn general_in_danger(g: &[Vec<char>], upper: bool, soldiers_sideways_anywhere: b
     false
 }
 
+/// The FEN with the ranks flipped and the colours swapped (files kept, the other side to
+/// move, castling letters and the en-passant rank swapped too): chess's colour symmetry.
+fn flipped(fen: &str) -> String {
+    let mut parts = fen.split_whitespace();
+    let board = grid(parts.next().unwrap());
+    let ranks = board.len();
+    let rows: Vec<String> = board
+        .into_iter()
+        .rev()
+        .map(|row| compress(row.into_iter().map(swap_case).collect()))
+        .collect();
+    let side = if parts.next() == Some("w") { "b" } else { "w" };
+    let castling: String = parts.next().unwrap_or("-").chars().map(swap_case).collect();
+    let ep = match parts.next().unwrap_or("-") {
+        "-" => "-".to_string(),
+        sq => {
+            let rank: usize = sq[1..].parse().unwrap();
+            format!("{}{}", &sq[..1], ranks + 1 - rank)
+        }
+    };
+    let rest: Vec<&str> = parts.collect();
+    format!("{} {side} {castling} {ep} {}", rows.join("/"), rest.join(" "))
+}
+
+fn swap_case(c: char) -> char {
+    if c.is_ascii_uppercase() {
+        c.to_ascii_lowercase()
+    } else {
+        c.to_ascii_uppercase()
+    }
+}
+
+/// A plain attack test written from CHESS.md §2 (and §6 for Capablanca's compound pieces),
+/// independent of the generator: whether the king of the side written in `upper` case (or
+/// lower) is attacked on the board `g` (rows from the top).
+fn king_attacked(g: &[Vec<char>], upper: bool) -> bool {
+    let ranks = g.len() as i32;
+    let files = g[0].len() as i32;
+    let at = |r: i32, f: i32| -> Option<char> {
+        (r >= 0 && f >= 0 && r < ranks && f < files).then(|| g[r as usize][f as usize])
+    };
+    let own = |c: char| c != '.' && c.is_ascii_uppercase() == upper;
+    let enemy = |c: char, kinds: &str| c != '.' && !own(c) && kinds.contains(c.to_ascii_lowercase());
+    let (kr, kf) = (0..ranks)
+        .flat_map(|r| (0..files).map(move |f| (r, f)))
+        .find(|&(r, f)| at(r, f) == Some(if upper { 'K' } else { 'k' }))
+        .expect("a king");
+    // Riders: rook lines (rook, queen, chancellor), bishop lines (bishop, queen, archbishop).
+    for (dr, df, kinds) in [
+        (1, 0, "rqc"),
+        (-1, 0, "rqc"),
+        (0, 1, "rqc"),
+        (0, -1, "rqc"),
+        (1, 1, "bqa"),
+        (1, -1, "bqa"),
+        (-1, 1, "bqa"),
+        (-1, -1, "bqa"),
+    ] {
+        let (mut r, mut f) = (kr + dr, kf + df);
+        while let Some(c) = at(r, f) {
+            if c != '.' {
+                if enemy(c, kinds) {
+                    return true;
+                }
+                break;
+            }
+            r += dr;
+            f += df;
+        }
+    }
+    // Knight leaps (knight, archbishop, chancellor) and king steps.
+    for (dr, df) in [(2, 1), (2, -1), (-2, 1), (-2, -1), (1, 2), (1, -2), (-1, 2), (-1, -2)] {
+        if at(kr + dr, kf + df).is_some_and(|c| enemy(c, "nac")) {
+            return true;
+        }
+    }
+    for dr in -1..=1 {
+        for df in -1..=1 {
+            if (dr, df) != (0, 0) && at(kr + dr, kf + df).is_some_and(|c| enemy(c, "k")) {
+                return true;
+            }
+        }
+    }
+    // Pawns capture diagonally forward: an enemy of the upper side moves down (rows grow).
+    let from = if upper { kr - 1 } else { kr + 1 };
+    [1, -1].iter().any(|df| at(from, kf + df).is_some_and(|c| enemy(c, "p")))
+}
+
+/// Whether the mover's royal piece is attacked after a move, by the attack test of its game.
+fn royal_attacked<B: Set>(game: &Chess<B>, after_fen: &str, mover_upper: bool) -> bool {
+    let g = grid(after_fen);
+    match game.id() {
+        "xiangqi" => general_in_danger(&g, mover_upper, false),
+        "minixiangqi" => general_in_danger(&g, mover_upper, true),
+        _ => king_attacked(&g, mover_upper),
+    }
+}
+
+fn divide_sums<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
+    for depth in 1..=3 {
+        let total: u128 = game.divide(pos, depth, Count::Unique).iter().map(|x| x.1).sum();
+        prop_assert_eq!(total, game.perft(pos, depth, Count::Unique));
+    }
+    Ok(())
+}
+
+fn symmetric<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
+    let fen = game.fen(pos);
+    let other = if game.rules().sides[0] == "red" {
+        // Xiangqi's board is symmetric left to right: turning it round is the colour swap.
+        game.parse_fen(&turned(&fen)).unwrap()
+    } else {
+        game.parse_fen(&flipped(&fen)).unwrap()
+    };
+    for depth in 1..=3 {
+        prop_assert_eq!(game.perft(pos, depth, Count::Unique), game.perft(&other, depth, Count::Unique), "{}", fen);
+    }
+    if game.rules().sides[0] == "red" {
+        let mirror = game.parse_fen(&mirrored(&fen)).unwrap();
+        for depth in 1..=3 {
+            prop_assert_eq!(game.perft(pos, depth, Count::Unique), game.perft(&mirror, depth, Count::Unique));
+        }
+    }
+    Ok(())
+}
+
+fn round_trip<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
+    let fen = game.fen(pos);
+    let back = game.parse_fen(&fen).unwrap();
+    prop_assert_eq!(back, *pos, "{}", fen);
+    prop_assert_eq!(game.fen(&back), fen);
+    Ok(())
+}
+
+fn royal_safe<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
+    let mover_upper = game.fen(pos).split_whitespace().nth(1) == Some("w");
+    for (mv, text) in game.moves_with_notation(pos) {
+        let after = game.fen(&game.play(pos, &mv));
+        prop_assert!(
+            !royal_attacked(game, &after, mover_upper),
+            "{} {} leaves the royal piece attacked: {}", game.fen(pos), text, after
+        );
+    }
+    Ok(())
+}
+
+fn counts_agree<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
+    // The bulk count at the last ply equals the listed moves.
+    prop_assert_eq!(game.perft(pos, 1, Count::Unique), game.legal_moves(pos).len() as u128);
+    // Perft 2 by playing every move equals the search's.
+    let by_hand: u128 = game
+        .legal_moves(pos)
+        .iter()
+        .map(|m| game.legal_moves(&game.play(pos, m)).len() as u128)
+        .sum();
+    prop_assert_eq!(game.perft(pos, 2, Count::Unique), by_hand);
+    Ok(())
+}
+
+fn pos64() -> impl Strategy<Value = (usize, Position<u64>)> {
+    (0..games64().len(), any::<u64>(), 0u32..140)
+        .prop_map(|(g, seed, plies)| (g, playout(&games64()[g], seed, plies)))
+}
+
+fn pos128() -> impl Strategy<Value = (usize, Position<u128>)> {
+    (0..games128().len(), any::<u64>(), 0u32..140)
+        .prop_map(|(g, seed, plies)| (g, playout(&games128()[g], seed, plies)))
+}
+
 proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn perft_is_the_sum_of_divide((g, pos) in arb_position()) {
-        let game = &games()[g];
+    fn perft_is_the_sum_of_divide_64((g, pos) in pos64()) { divide_sums(&games64()[g], &pos)?; }
+    #[test]
+    fn perft_is_the_sum_of_divide_128((g, pos) in pos128()) { divide_sums(&games128()[g], &pos)?; }
+    #[test]
+    fn the_colour_swapped_position_has_the_same_perft_64((g, pos) in pos64()) { symmetric(&games64()[g], &pos)?; }
+    #[test]
+    fn the_colour_swapped_position_has_the_same_perft_128((g, pos) in pos128()) { symmetric(&games128()[g], &pos)?; }
+    #[test]
+    fn fen_round_trip_64((g, pos) in pos64()) { round_trip(&games64()[g], &pos)?; }
+    #[test]
+    fn fen_round_trip_128((g, pos) in pos128()) { round_trip(&games128()[g], &pos)?; }
+    #[test]
+    fn no_legal_move_leaves_the_royal_piece_attacked_64((g, pos) in pos64().prop_filter("chess pieces or xiangqi", |(g, _)| !["makruk", "shatranj"].contains(&games64()[*g].id()))) {
+        royal_safe(&games64()[g], &pos)?;
+    }
+    #[test]
+    fn no_legal_move_leaves_the_royal_piece_attacked_128((g, pos) in pos128().prop_filter("chess pieces or xiangqi", |(g, _)| games128()[*g].id() != "grasshopper")) {
+        royal_safe(&games128()[g], &pos)?;
+    }
+    #[test]
+    fn counts_and_moves_agree_64((g, pos) in pos64()) { counts_agree(&games64()[g], &pos)?; }
+    #[test]
+    fn counts_and_moves_agree_128((g, pos) in pos128()) { counts_agree(&games128()[g], &pos)?; }
+
+    /// The two widths play chess alike.
+    #[test]
+    fn both_widths_count_chess_alike(seed in any::<u64>(), plies in 0u32..140) {
+        let narrow = &games64()[1];
+        let wide = games128().iter().find(|g| g.id() == "chess").unwrap();
+        let pos = playout(narrow, seed, plies);
+        let other = wide.parse_fen(&narrow.fen(&pos)).unwrap();
         for depth in 1..=3 {
-            let total: u128 = game.divide(&pos, depth, Count::Unique).iter().map(|x| x.1).sum();
-            prop_assert_eq!(total, game.perft(&pos, depth, Count::Unique));
+            prop_assert_eq!(narrow.perft(&pos, depth, Count::Unique), wide.perft(&other, depth, Count::Unique));
         }
-    }
-
-    #[test]
-    fn the_mirror_image_has_the_same_perft((g, pos) in arb_position()) {
-        let game = &games()[g];
-        let mirror = game.parse_fen(&mirrored(&game.fen(&pos))).unwrap();
-        for depth in 1..=3 {
-            prop_assert_eq!(game.perft(&pos, depth, Count::Unique), game.perft(&mirror, depth, Count::Unique));
-        }
-    }
-
-    #[test]
-    fn colours_swapped_and_board_turned_has_the_same_perft((g, pos) in arb_position()) {
-        let game = &games()[g];
-        let other = game.parse_fen(&turned(&game.fen(&pos))).unwrap();
-        for depth in 1..=3 {
-            prop_assert_eq!(game.perft(&pos, depth, Count::Unique), game.perft(&other, depth, Count::Unique));
-        }
-    }
-
-    #[test]
-    fn fen_round_trip((g, pos) in arb_position()) {
-        let game = &games()[g];
-        let fen = game.fen(&pos);
-        let back = game.parse_fen(&fen).unwrap();
-        prop_assert_eq!(back, pos);
-        prop_assert_eq!(game.fen(&back), fen);
-    }
-
-    #[test]
-    fn no_legal_move_leaves_the_general_attacked((g, pos) in arb_position()) {
-        let game = &games()[g];
-        let mini = game.id() == "minixiangqi";
-        let mover_upper = game.fen(&pos).split_whitespace().nth(1) == Some("w");
-        for (mv, text) in game.moves_with_notation(&pos) {
-            let after = game.fen(&game.play(&pos, &mv));
-            prop_assert!(
-                !general_in_danger(&grid(&after), mover_upper, mini),
-                "{} {} leaves the general attacked: {}", game.fen(&pos), text, after
-            );
-        }
-    }
-
-    #[test]
-    fn counts_and_moves_agree((g, pos) in arb_position()) {
-        let game = &games()[g];
-        // The bulk count at the last ply equals the listed moves.
-        prop_assert_eq!(game.perft(&pos, 1, Count::Unique), game.legal_moves(&pos).len() as u128);
-        // Perft 2 by playing every move equals the search's.
-        let by_hand: u128 = game.legal_moves(&pos).iter().map(|m| game.legal_moves(&game.play(&pos, m)).len() as u128).sum();
-        prop_assert_eq!(game.perft(&pos, 2, Count::Unique), by_hand);
     }
 }
 
@@ -308,4 +478,18 @@ fn the_plain_attack_test_sees_checks() {
     assert!(red_in_danger("3k5/9/9/9/9/9/9/9/4p4/4K4 w"));
     assert!(red_in_danger("3k5/9/9/9/9/9/9/9/9/3pK4 w"));
     assert!(!red_in_danger("3k5/9/9/9/9/9/9/9/9/4K4 w"));
+}
+
+/// The chess attack test sees what it is meant to see.
+#[test]
+fn the_chess_attack_test_sees_checks() {
+    let white_attacked = |fen: &str| king_attacked(&grid(fen), true);
+    assert!(white_attacked("4k3/8/8/8/8/8/8/r3K3"));
+    assert!(!white_attacked("4k3/8/8/8/8/8/8/r2PK3"));
+    assert!(white_attacked("4k3/8/8/8/8/8/3p4/4K3"));
+    assert!(!white_attacked("4k3/8/8/8/8/8/4p3/4K3"));
+    assert!(white_attacked("4k3/8/8/8/8/3n4/8/4K3"));
+    assert!(white_attacked("4k3/8/8/8/1b6/8/8/4K3"));
+    assert!(white_attacked("4k3/8/8/8/8/8/8/2c1K3") && white_attacked("4k3/8/8/8/8/5a2/8/4K3"));
+    assert!(!white_attacked("4k3/8/8/8/8/8/8/4K3"));
 }

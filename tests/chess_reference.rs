@@ -1,59 +1,226 @@
-//! The chess family against published counts: Xiangqi perft from the start and from the two
-//! Fairy-Stockfish test positions (`tests/reference/perft/xiangqi.toml`, sources named there),
-//! Minixiangqi from the start (`minixiangqi.toml`), to the first depth past 20 million nodes
-//! (`RULEBENCH_PERFT_MAX_NODES=N` or `all` goes deeper, see README); threads and the hash
-//! change no count.
+//! The chess family against published counts:
+//! - every shipped file from its start (`tests/reference/perft/<id>.toml`: Xiangqi's two
+//!   Fairy-Stockfish positions too, chess's Kiwipete), to the first depth past 20 million nodes;
+//! - chess: the perft suite's 126 positions (`tests/reference/chess/perftsuite.epd`), the Chess
+//!   Programming wiki's six (`cpw.toml`) and Stockfish's 7 chess and 13 Chess960 positions
+//!   (`stockfish.toml`, with the depths below the published one from `stockfish-depths.toml`),
+//!   each to the deepest depth whose count is at most 3 million;
+//! - every case of `variants.toml` (Fairy-Stockfish's and Cute Chess's counts) of a shipped
+//!   variant, to 30 million nodes;
+//!
+//! `RULEBENCH_PERFT_MAX_NODES=N` (or `all`) checks every depth whose count is at most N.
+//! Threads and the hash change no count.
 
 mod common;
 
 use rulebench::perft::{PerftOptions, perft};
-use rulebench::{Chess, Count, Game};
+use rulebench::{Chess, Count, Game, Variant, with_game};
+use serde::Deserialize;
 
-/// Checks every case of a reference file at the depths this run checks, through the
-/// multi-threaded driver where a depth passes a million nodes (the plain search below).
+/// The published count `expected` of `fen` at `depth` in `spec`, through the threaded driver
+/// past a million nodes (the plain search below).
+fn check_one(spec: &str, fen: &str, depth: u32, expected: u64, what: &str) {
+    let variant = Variant::load(spec).unwrap();
+    with_game!(&variant, game => {
+        let pos = game.parse_fen(fen).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let got = if expected > 1_000_000 {
+            perft(game, &pos, depth, Count::Unique, &PerftOptions::default())
+        } else {
+            game.perft(&pos, depth, Count::Unique)
+        };
+        assert_eq!(got, expected as u128, "{spec} {what} perft({depth}) of {fen}");
+    })
+}
+
+/// The depths of a table (depth 1 first) that this run checks when the default stops at
+/// `default_nodes`.
+fn depths(table: &[u64], default_nodes: u64) -> Vec<usize> {
+    let limit = common::node_limit().max(default_nodes);
+    let deepest_default = table.iter().rposition(|&n| n <= default_nodes).unwrap_or(0);
+    (0..table.len())
+        .filter(|&i| i <= deepest_default || table[i] <= limit)
+        .map(|i| i + 1)
+        .collect()
+}
+
+/// Checks every case of a start reference file at the depths this run checks.
 fn check(variant: &str) {
     let reference = common::case_reference(variant);
     assert_eq!(reference.variant, variant);
-    let game = Chess::load(variant).unwrap();
     assert!(!reference.case.is_empty());
+    let loaded = Variant::load(variant).unwrap();
+    with_game!(&loaded, game => {
+        for case in &reference.case {
+            let pos = game.parse_fen(&case.fen).unwrap();
+            assert_eq!(game.fen(&pos), case.fen, "{variant} {}: FEN round trip", case.id);
+        }
+    });
     for case in &reference.case {
-        let pos = game.parse_fen(&case.fen).unwrap();
-        assert_eq!(
-            game.fen(&pos),
-            case.fen,
-            "{variant} {}: FEN round trip",
-            case.id
-        );
         for depth in common::depths_to_check(&case.perft) {
-            let expected = case.perft[depth - 1] as u128;
-            let got = if expected > 1_000_000 {
-                perft(
-                    &game,
-                    &pos,
-                    depth as u32,
-                    Count::Unique,
-                    &PerftOptions::default(),
-                )
-            } else {
-                game.perft(&pos, depth as u32, Count::Unique)
-            };
-            assert_eq!(
-                got, expected,
-                "{variant} {} perft({depth}) (source: {})",
-                case.id, case.source
-            );
+            let what = format!("{} (source: {})", case.id, case.source);
+            check_one(variant, &case.fen, depth as u32, case.perft[depth - 1], &what);
         }
     }
 }
 
 #[test]
-fn xiangqi_published_tables() {
-    check("xiangqi");
+fn published_start_tables_of_every_shipped_file() {
+    for id in rulebench::chess::Rules::shipped() {
+        check(&id);
+    }
 }
 
+/// The classic perft suite: 126 positions, each to the deepest depth of at most 3 million
+/// nodes.
 #[test]
-fn minixiangqi_published_table() {
-    check("minixiangqi");
+fn the_perft_suite() {
+    let path = format!("{}/tests/reference/chess/perftsuite.epd", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut positions = 0;
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap().trim();
+        let table: Vec<u64> = parts
+            .map(|p| p.split_whitespace().nth(1).unwrap().parse().unwrap())
+            .collect();
+        for depth in depths(&table, 3_000_000) {
+            let what = format!("perftsuite.epd line {}", n + 1);
+            check_one("chess", fen, depth as u32, table[depth - 1], &what);
+        }
+        positions += 1;
+    }
+    assert_eq!(positions, 126);
+}
+
+#[derive(Deserialize)]
+struct Cpw {
+    case: Vec<CpwCase>,
+}
+
+#[derive(Deserialize)]
+struct CpwCase {
+    name: String,
+    fen: String,
+    perft: std::collections::BTreeMap<String, u64>,
+}
+
+/// The Chess Programming wiki's positions (pos4-mirrored has only its depth 6).
+#[test]
+fn the_chess_programming_wiki_positions() {
+    let path = format!("{}/tests/reference/chess/cpw.toml", env!("CARGO_MANIFEST_DIR"));
+    let cpw: Cpw = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(cpw.case.len(), 7);
+    for case in &cpw.case {
+        let mut table: Vec<(u32, u64)> = case
+            .perft
+            .iter()
+            .map(|(d, n)| (d.parse().unwrap(), *n))
+            .collect();
+        table.sort();
+        let limit = common::node_limit().max(3_000_000);
+        for (depth, n) in table.into_iter().filter(|&(_, n)| n <= limit) {
+            check_one("chess", &case.fen, depth, n, &case.name);
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct StockfishDepths {
+    source: String,
+    case: Vec<StockfishCase>,
+}
+
+#[derive(Deserialize)]
+struct StockfishCase {
+    fen: String,
+    chess960: bool,
+    perft: Vec<u64>,
+}
+
+/// Stockfish's positions, the Chess960 ones (Shredder-FEN castling fields) by the Chess960
+/// rules: the published depth from stockfish.toml, the depths below it from Debian's
+/// stockfish.
+#[test]
+fn stockfish_positions_chess_and_chess960() {
+    #[derive(Deserialize)]
+    struct Published {
+        case: Vec<PublishedCase>,
+    }
+    #[derive(Deserialize)]
+    struct PublishedCase {
+        fen: String,
+        depth: usize,
+        nodes: u64,
+        chess960: bool,
+    }
+    let dir = format!("{}/tests/reference/chess", env!("CARGO_MANIFEST_DIR"));
+    let published: Published =
+        toml::from_str(&std::fs::read_to_string(format!("{dir}/stockfish.toml")).unwrap()).unwrap();
+    let lower: StockfishDepths =
+        toml::from_str(&std::fs::read_to_string(format!("{dir}/stockfish-depths.toml")).unwrap())
+            .unwrap();
+    assert_eq!(published.case.len(), lower.case.len());
+    assert_eq!(published.case.iter().filter(|c| c.chess960).count(), 13);
+    for (p, l) in published.case.iter().zip(&lower.case) {
+        assert_eq!((&p.fen, p.chess960), (&l.fen, l.chess960));
+        assert_eq!((l.perft.len(), l.perft[p.depth - 1]), (p.depth, p.nodes), "{}", p.fen);
+        let spec = if p.chess960 { "chess960" } else { "chess" };
+        for depth in depths(&l.perft, 3_000_000) {
+            let what = if depth == p.depth {
+                "Stockfish tests/perft.sh".to_string()
+            } else {
+                lower.source.clone()
+            };
+            check_one(spec, &p.fen, depth as u32, l.perft[depth - 1], &what);
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Variants {
+    case: Vec<VariantCase>,
+}
+
+#[derive(Deserialize)]
+struct VariantCase {
+    variant: String,
+    fen: String,
+    perft: std::collections::BTreeMap<String, u64>,
+    sources: std::collections::BTreeMap<String, String>,
+}
+
+/// Every case of `variants.toml` whose variant this project ships (the others are the next
+/// issues'), to 30 million nodes.
+#[test]
+fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
+    let path = format!("{}/tests/reference/chess/variants.toml", env!("CARGO_MANIFEST_DIR"));
+    let all: Variants = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let shipped = rulebench::chess::Rules::shipped();
+    let mut checked = std::collections::BTreeSet::new();
+    for case in all.case.iter().filter(|c| shipped.contains(&c.variant)) {
+        let fen = if case.fen == "startpos" {
+            let v = Variant::load(&case.variant).unwrap();
+            with_game!(&v, g => g.fen(&g.start()))
+        } else {
+            case.fen.clone()
+        };
+        let limit = common::node_limit().max(30_000_000);
+        for (depth, n) in case.perft.iter().filter(|(_, n)| **n <= limit) {
+            check_one(&case.variant, &fen, depth.parse().unwrap(), *n, &case.sources[depth]);
+        }
+        checked.insert(case.variant.clone());
+    }
+    // Every shipped variant that the file covers.
+    for id in [
+        "makruk", "asean", "ai-wok", "shatranj", "courier", "capablanca", "losalamos", "amazon",
+        "almost", "chigorin", "knightmate", "nightrider", "grasshopper", "hoppelpoppel",
+        "newzealand", "embassy", "janus", "modern", "chancellor",
+    ] {
+        assert!(checked.contains(id), "{id}");
+    }
 }
 
 /// Counting paths is counting moves in a family without jump sequences.
@@ -68,7 +235,7 @@ fn paths_equal_unique_moves() {
 #[test]
 fn threads_and_hash_match_the_reference() {
     use std::sync::atomic::{AtomicU64, Ordering};
-    for variant in ["xiangqi", "minixiangqi"] {
+    for variant in ["xiangqi", "minixiangqi", "chess", "capablanca"] {
         let reference = common::case_reference(variant);
         let game = Chess::load(variant).unwrap();
         for case in &reference.case {
@@ -114,6 +281,36 @@ fn hashed_search_matches_the_reference() {
             perft(&game, &game.start(), depth, Count::Unique, &options),
             start.perft[depth as usize - 1] as u128
         );
+    }
+}
+
+/// The hashed search keeps castling rights and en-passant points apart: Kiwipete (castling,
+/// en passant, promotions) and the wiki's position 3 (en passant along a rank with the kings),
+/// on 64-bit sets, single thread and two, with a table.
+#[test]
+fn hashed_chess_search_keeps_rights_apart() {
+    let game = Chess::<u64>::load_as("chess").unwrap();
+    for (fen, table) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            &[48u128, 2039, 97862, 4085603][..],
+        ),
+        (
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            &[14, 191, 2812, 43238, 674624, 11030083][..],
+        ),
+    ] {
+        let pos = game.parse_fen(fen).unwrap();
+        for (threads, hash_mb) in [(1, 64), (2, 16)] {
+            let options = PerftOptions {
+                threads,
+                hash_mb,
+                progress: None,
+            };
+            for (i, &n) in table.iter().enumerate().skip(2) {
+                assert_eq!(perft(&game, &pos, i as u32 + 1, Count::Unique, &options), n, "{fen}");
+            }
+        }
     }
 }
 
@@ -163,11 +360,17 @@ fn midgame_positions_match_the_independent_oracle() {
     assert!(checked >= 50);
 }
 
-/// Every shipped file of the chess family has a reference table.
+/// Every shipped file of the chess family has a reference table, and the list shows them all.
 #[test]
 fn every_shipped_chess_variant_is_checked() {
     let shipped = rulebench::chess::Rules::shipped();
-    assert_eq!(shipped, ["minixiangqi", "xiangqi"]);
+    let expected = [
+        "ai-wok", "almost", "amazon", "asean", "capablanca", "chancellor", "chess", "chess960",
+        "chigorin", "courier", "embassy", "gothic", "grasshopper", "hoppelpoppel", "janus",
+        "knightmate", "losalamos", "makruk", "minixiangqi", "modern", "newzealand", "nightrider",
+        "shatranj", "xiangqi",
+    ];
+    assert_eq!(shipped, expected);
     for id in &shipped {
         assert_eq!(common::case_reference(id).variant, *id);
     }

@@ -8,11 +8,12 @@ mod common;
 
 use common::{assert_at, dir, write};
 
-/// A child of xiangqi with `body` after the head; returns its path and the error.
+/// A child of xiangqi with `body` after the head; returns its path and the error (the file
+/// loaded as a game, so that its start position is checked too).
 fn error_of(test: &str, body: &str) -> (String, LocatedError) {
     let d = dir(test);
     let path = write(&d, "variant.toml", &format!("{HEAD}{body}"));
-    let e = Rules::load(&path).expect_err("the file must be rejected");
+    let e = rulebench::Chess::load(&path).expect_err("the file must be rejected");
     (path, e)
 }
 
@@ -112,7 +113,7 @@ fn a_child_states_only_the_difference() {
     let r = Rules::load(&path).unwrap();
     assert_eq!(r.id, "sideways");
     assert_eq!(r.pieces.len(), 7, "the other pieces are inherited");
-    let game = rulebench::Chess::new(r);
+    let game = rulebench::Chess::<u128>::build(r).unwrap();
     // From the start the soldiers gain their sideways steps: a4 and i4 one each (the edge),
     // c4, e4 and g4 two each (b4, d4, f4 and h4 are empty): 44 + 8 = 52.
     assert_eq!(game.perft(&game.start(), 1, Count::Unique), 52);

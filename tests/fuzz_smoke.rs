@@ -363,7 +363,7 @@ fn oracle_sample() {
             continue;
         };
         let (id, variant) = &fuzzing::variants()[index];
-        if matches!(variant, Variant::Chess(_)) {
+        if matches!(variant, Variant::Chess(_) | Variant::WideChess(_)) {
             continue;
         }
         let (unique, paths, depth) = with_game!(variant, game => {

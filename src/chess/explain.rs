@@ -79,7 +79,70 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         if let Some(region) = &p.confined_to {
             s.push_str(&format!(" It never leaves its {region}."));
         }
+        if let Some(region) = &p.initial {
+            s.push_str(&format!(
+                " Its initial moves start only from its {region} ({}).",
+                points_text(&b, r.region(region, 0).unwrap_or(0))
+            ));
+        }
+        if let Some(pr) = &p.promotion {
+            let names = |side: usize| -> String {
+                or_list(
+                    &pr.to[side]
+                        .iter()
+                        .map(|&k| r.pieces[k as usize].name.clone())
+                        .collect::<Vec<_>>(),
+                )
+            };
+            let to = if pr.to[0] == pr.to[1] {
+                names(0)
+            } else {
+                format!("{} for {}, {} for {}", names(0), r.sides[0], names(1), r.sides[1])
+            };
+            s.push_str(&format!(
+                " A move that ends in its {} ({} for {}) {} it into a {to}{}.",
+                pr.region,
+                points_text(&b, pr.zone[0]),
+                r.sides[0],
+                if pr.compulsory { "turns" } else { "may turn" },
+                if pr.to[0].len() > 1 || pr.to[1].len() > 1 {
+                    ", each choice its own move"
+                } else {
+                    ""
+                }
+            ));
+        }
         out.push(s);
+    }
+    if let Some(ep) = &r.en_passant {
+        let names = |kinds: &[u8]| -> String {
+            or_list(&kinds.iter().map(|&k| r.pieces[k as usize].name.clone()).collect::<Vec<_>>())
+        };
+        out.push(format!(
+            "En passant: right after a {} passes over {cell}s with its initial move, an enemy {}              that could capture on a {cell} it passed may do so on the very next move, landing              there and taking the piece where it stands.",
+            names(&ep.taken),
+            names(&ep.takers)
+        ));
+    }
+    if let Some(c) = &r.castling {
+        let file = |f: u32| (b'a' + f as u8) as char;
+        let partners =
+            or_list(&c.partners.iter().map(|&k| r.pieces[k as usize].name.clone()).collect::<Vec<_>>());
+        let mut text = format!(
+            "Castling: the {king} and a {partners} that have not moved, on each side's rank {rank}              (the FEN's castling rights), with every {cell} between each of them and where it goes              empty: the {king} goes to the {ks}-file and the {partners} to the {ps}-file (short,              toward the last file, `O-O`), or to the {kl}- and {pl}-files (long, `O-O-O`); the              {king} may not be in check, pass over an attacked {cell} or land on one.",
+            king = r.pieces[c.king as usize].name,
+            rank = c.rank,
+            ks = file(c.king_to[0]),
+            ps = file(c.partner_to[0]),
+            kl = file(c.king_to[1]),
+            pl = file(c.partner_to[1]),
+        );
+        if c.any_start_files {
+            text.push_str(
+                " They may start on any files of the rank; castling is written as the king                  taking its own partner (`e1h1`).",
+            );
+        }
+        out.push(text);
     }
     let g = &r.game;
     out.push(
@@ -99,6 +162,29 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         result(g.checkmate),
         result(g.stalemate)
     ));
+    if let Some((res, reply)) = g.bare_king {
+        out.push(format!(
+            "A side left with only its royal piece {}{}.",
+            result(res),
+            if reply {
+                ", unless with its next move it leaves the other with only its royal piece too                  (then the game is drawn)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(m) = &g.move_rule {
+        let resets: Vec<String> = m.reset_by.iter().map(|&k| r.pieces[k as usize].name.clone()).collect();
+        out.push(format!(
+            "{} moves by each side with no capture{} draw the game (the FEN's fifth field counts              the plies).",
+            m.moves,
+            if resets.is_empty() {
+                String::new()
+            } else {
+                format!(" and no move of a {}", or_list(&resets))
+            }
+        ));
+    }
     if let Some((limit, res)) = g.perpetual_check {
         out.push(format!(
             "The same check may be given at most {limit} times: the side that gives it once \
@@ -124,6 +210,16 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         out.push(format!(
             "The game is drawn when the material is, as piece letters, {}.",
             pairs.join("; ")
+        ));
+    }
+    if g.insufficient_on_one_colour != 0 {
+        let names: Vec<String> = (0..r.pieces.len())
+            .filter(|k| g.insufficient_on_one_colour >> k & 1 == 1)
+            .map(|k| format!("{}s", r.pieces[k].name))
+            .collect();
+        out.push(format!(
+            "The game is also drawn when the sides have nothing but their royal pieces and {},              all on {cell}s of one colour.",
+            names.join(" and ")
         ));
     }
     if let Some(c) = &g.counting {
@@ -155,6 +251,15 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         ));
     }
     out
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => "nothing".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 fn number(n: i32) -> String {
@@ -241,7 +346,16 @@ fn component_text(c: &Component, cell: &str) -> String {
             format!("{cell}s")
         }
     };
-    let reach = if c.rider {
+    let reach = if c.rider && !line.is_empty() && hi > 1 {
+        format!("by leaps of {hi} {cell}s {line}, repeated along the line while the {cell}s it lands on are empty")
+    } else if c.rider && line.is_empty() {
+        let leap = if (lo, hi) == (1, 2) {
+            "knight's leaps".to_string()
+        } else {
+            format!("({lo},{hi}) leaps")
+        };
+        format!("by {leap} repeated along one line while the {cell}s it lands on are empty")
+    } else if c.rider {
         match c.range {
             0 => format!("any number of {cell}s {line}"),
             n => format!("up to {n} steps of {} {line}", hi.max(1)),
@@ -260,6 +374,15 @@ fn component_text(c: &Component, cell: &str) -> String {
     }
     if c.hop {
         s.push_str(", by jumping over exactly one piece of either side (the screen) on its way");
+    }
+    if c.grasshopper {
+        s.push_str(&format!(
+            ", by jumping over the first piece on its line (of either side) to the {cell} just \
+             beyond it"
+        ));
+    }
+    if c.initial {
+        s.push_str(", as an initial move");
     }
     if c.lame {
         s.push_str(&match (lo, hi, c.rider) {

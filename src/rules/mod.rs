@@ -147,7 +147,11 @@ pub fn shipped() -> Vec<Shipped> {
             let head: Option<Head> = toml::from_str(text).ok();
             let id = stem_of(path);
             Shipped {
-                family: head.as_ref().and_then(|h| h.family),
+                // A child that leaves its family out has its parent's.
+                family: head
+                    .as_ref()
+                    .and_then(|h| h.family)
+                    .or_else(|| Loader::family_of(&id).ok()),
                 name: head
                     .and_then(|h| h.variant.or(h.overlay))
                     .and_then(|n| n.name)

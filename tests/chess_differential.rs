@@ -1,0 +1,415 @@
+//! Differential tests of the chess family against engines other people wrote: on random
+//! playout positions of every shipped variant, the legal move lists must be equal.
+//!
+//! - Debian's `fairy-stockfish` (11.1; UCI `position fen`, `go perft 1`, `UCI_Variant`,
+//!   `UCI_Chess960`) for every shipped variant it knows: 1,000 positions each.
+//! - PyPI's `pyffish` (Fairy-Stockfish's Python binding, a newer build) for the variants the
+//!   Debian build lacks (`nightrider`, `grasshopper`), and for `chigorin`, whose promotion lists
+//!   differ by side in CHESS.md §6 and in current Fairy-Stockfish but not in 11.1.
+//! - PyPI's `chess` (python-chess, an independent implementation) for chess and Chess960:
+//!   2,000 positions each, the playouts steered toward pawn moves so that en passant, castling
+//!   rights and promotions occur (the sample is checked to contain each).
+//!
+//! `.ci/run` installs `fairy-stockfish` and a venv with `chess` and `pyffish`, and then requires
+//! the comparisons (`RULEBENCH_REQUIRE_FAIRY_STOCKFISH=1`, `RULEBENCH_PYTHON=<venv python>`,
+//! `RULEBENCH_REQUIRE_PYTHON_ENGINES=1`). Without them each test prints `SKIPPED` and passes.
+
+use rulebench::chess::bitboard::Set;
+use rulebench::chess::{Chess, Move, Position};
+use rulebench::{Game, Variant};
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// A small deterministic generator (xorshift), so that failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// An engine that answers one position at a time.
+trait Oracle {
+    fn moves(&mut self, fen: &str) -> BTreeSet<String>;
+}
+
+/// A UCI engine process.
+struct Uci {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Uci {
+    fn start(path: &str, options: &[(&str, &str)]) -> Option<Uci> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let input = child.stdin.take()?;
+        let output = BufReader::new(child.stdout.take()?);
+        let mut e = Uci {
+            child,
+            input,
+            output,
+        };
+        e.send("uci");
+        for (name, value) in options {
+            e.send(&format!("setoption name {name} value {value}"));
+        }
+        e.send("isready");
+        e.read_until("readyok");
+        Some(e)
+    }
+
+    fn send(&mut self, text: &str) {
+        writeln!(self.input, "{text}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    fn read_until(&mut self, end: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "the engine stopped"
+            );
+            let line = line.trim().to_string();
+            if line.starts_with(end) {
+                return lines;
+            }
+            lines.push(line);
+        }
+    }
+}
+
+impl Oracle for Uci {
+    /// The legal moves of a position, by `go perft 1`.
+    fn moves(&mut self, fen: &str) -> BTreeSet<String> {
+        self.send(&format!("position fen {fen}\ngo perft 1"));
+        self.read_until("Nodes searched")
+            .into_iter()
+            .filter_map(|l| l.split_once(':').map(|(m, _)| m.trim().to_string()))
+            .filter(|m| !m.is_empty() && !m.contains(' '))
+            .collect()
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// `tools/legal_moves.py` over python-chess or pyffish.
+struct Python {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    variant: String,
+    chess960: bool,
+}
+
+impl Oracle for Python {
+    fn moves(&mut self, fen: &str) -> BTreeSet<String> {
+        let flag = if self.chess960 { 1 } else { 0 };
+        writeln!(self.input, "{}\t{flag}\t{fen}", self.variant).unwrap();
+        self.input.flush().unwrap();
+        let mut line = String::new();
+        assert!(self.output.read_line(&mut line).unwrap() > 0, "python stopped");
+        line.split_whitespace().map(str::to_string).collect()
+    }
+}
+
+impl Drop for Python {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn required(var: &str) -> bool {
+    std::env::var(var).is_ok_and(|v| v == "1")
+}
+
+fn fairy_stockfish() -> Option<String> {
+    let path =
+        std::env::var("RULEBENCH_FAIRY_STOCKFISH").unwrap_or("/usr/games/fairy-stockfish".into());
+    if std::path::Path::new(&path).is_file() {
+        return Some(path);
+    }
+    assert!(
+        !required("RULEBENCH_REQUIRE_FAIRY_STOCKFISH"),
+        "fairy-stockfish is required (RULEBENCH_REQUIRE_FAIRY_STOCKFISH=1) but {path} is missing"
+    );
+    eprintln!(
+        "SKIPPED: {path} not found; install Debian's fairy-stockfish (or set \
+         RULEBENCH_FAIRY_STOCKFISH) to compare move lists"
+    );
+    None
+}
+
+/// `tools/legal_moves.py` with `engine` (`chess` or `pyffish`), if its Python module is there.
+fn python(engine: &str, variant: &str, chess960: bool) -> Option<Python> {
+    let python = std::env::var("RULEBENCH_PYTHON").unwrap_or("python3".into());
+    let module = if engine == "chess" { "chess" } else { "pyffish" };
+    let found = Command::new(&python)
+        .args(["-c", &format!("import {module}")])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        assert!(
+            !required("RULEBENCH_REQUIRE_PYTHON_ENGINES"),
+            "PyPI's {module} is required (RULEBENCH_REQUIRE_PYTHON_ENGINES=1) but `{python} -c 'import {module}'` fails"
+        );
+        eprintln!(
+            "SKIPPED: {python} has no `{module}`; `pip install chess pyffish` (or set \
+             RULEBENCH_PYTHON to a Python that has them) to compare move lists"
+        );
+        return None;
+    }
+    let script = format!("{}/tools/legal_moves.py", env!("CARGO_MANIFEST_DIR"));
+    let mut child = Command::new(&python)
+        .args([script.as_str(), engine])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let input = child.stdin.take()?;
+    let output = BufReader::new(child.stdout.take()?);
+    Some(Python {
+        child,
+        input,
+        output,
+        variant: variant.into(),
+        chess960,
+    })
+}
+
+/// A Chess960 start position (bishops on squares of opposite colours, the king between the
+/// rooks), Black mirroring White, chosen by `n` (0..960).
+fn chess960_start(mut n: usize) -> String {
+    let mut rank = [' '; 8];
+    let light = [1, 3, 5, 7][n % 4];
+    n /= 4;
+    let dark = [0, 2, 4, 6][n % 4];
+    n /= 4;
+    rank[light] = 'b';
+    rank[dark] = 'b';
+    let free = |rank: &[char; 8]| -> Vec<usize> { (0..8).filter(|&i| rank[i] == ' ').collect() };
+    let q = free(&rank)[n % 6];
+    n /= 6;
+    rank[q] = 'q';
+    let pairs = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let (a, b) = pairs[n % 10];
+    let f = free(&rank);
+    rank[f[a]] = 'n';
+    rank[f[b]] = 'n';
+    let f = free(&rank);
+    rank[f[0]] = 'r';
+    rank[f[1]] = 'k';
+    rank[f[2]] = 'r';
+    let black: String = rank.iter().collect();
+    let white = black.to_uppercase();
+    format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1")
+}
+
+/// What the sample of positions held.
+#[derive(Default, Debug)]
+struct Seen {
+    in_check: usize,
+    en_passant: usize,
+    castling: usize,
+    promotions: usize,
+}
+
+/// Random playout positions: games of random length from the start (from random Chess960
+/// starts when `chess960`), every few positions kept; with `steer`, pawn moves are preferred so
+/// that en passant and promotions come up.
+fn positions<B: Set>(
+    game: &Chess<B>,
+    count: usize,
+    seed: u64,
+    chess960: bool,
+    steer: bool,
+) -> Vec<Position<B>> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = if chess960 {
+            game.parse_fen(&chess960_start(rng.below(960))).unwrap()
+        } else {
+            game.start()
+        };
+        let plies = 10 + rng.below(140);
+        for _ in 0..plies {
+            let moves = game.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let pawnish: Vec<&Move> = moves
+                .iter()
+                .filter(|m| {
+                    m.promotion().is_some()
+                        || matches!(m, Move::EnPassant { .. })
+                        || game.rules().pieces[pos.kind_at(m.from()) as usize]
+                            .promotion
+                            .is_some()
+                })
+                .collect();
+            let mv = if steer && !pawnish.is_empty() && rng.below(3) == 0 {
+                *pawnish[rng.below(pawnish.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos = game.play(&pos, &mv);
+            // Every position where en passant is possible is kept: they are rare.
+            if rng.below(3) == 0 || !pos.ep.is_empty() {
+                out.push(pos);
+            }
+        }
+        out.push(pos);
+    }
+    out.truncate(count);
+    out
+}
+
+/// Compares our legal moves with `oracle`'s on `count` positions.
+fn compare<B: Set>(
+    game: &Chess<B>,
+    oracle: &mut dyn Oracle,
+    count: usize,
+    seed: u64,
+    chess960: bool,
+    steer: bool,
+) -> Seen {
+    let mut seen = Seen::default();
+    for pos in positions(game, count, seed, chess960, steer) {
+        let fen = game.fen(&pos);
+        let legal = game.legal_moves(&pos);
+        let ours: BTreeSet<String> = legal.iter().map(|m| game.coordinates(*m, 1)).collect();
+        assert_eq!(ours.len(), legal.len(), "{fen}: two moves with one text");
+        let theirs = oracle.moves(&fen);
+        assert_eq!(
+            ours,
+            theirs,
+            "{} {fen}: only ours {:?}, only the other engine's {:?}",
+            game.id(),
+            ours.difference(&theirs).collect::<Vec<_>>(),
+            theirs.difference(&ours).collect::<Vec<_>>()
+        );
+        seen.in_check += game.engine().in_check(&pos) as usize;
+        seen.en_passant += legal.iter().any(|m| matches!(m, Move::EnPassant { .. })) as usize;
+        seen.castling += !pos.castling.is_empty() as usize;
+        seen.promotions += legal.iter().any(|m| m.promotion().is_some()) as usize;
+    }
+    seen
+}
+
+/// Runs `f` with the shipped variant `id`, whatever its width.
+fn with_chess<R>(id: &str, f: impl FnOnce(&dyn Fn(&mut dyn Oracle, usize, u64, bool, bool) -> Seen) -> R) -> R {
+    match Variant::load(id).unwrap() {
+        Variant::Chess(g) => f(&|o, n, s, c, st| compare(&*g, o, n, s, c, st)),
+        Variant::WideChess(g) => f(&|o, n, s, c, st| compare(&*g, o, n, s, c, st)),
+        _ => panic!("{id} is not of the chess family"),
+    }
+}
+
+/// Every shipped variant that Debian's fairy-stockfish knows, under its own name.
+const FAIRY_STOCKFISH_VARIANTS: &[&str] = &[
+    "xiangqi",
+    "minixiangqi",
+    "chess",
+    "makruk",
+    "asean",
+    "ai-wok",
+    "shatranj",
+    "courier",
+    "capablanca",
+    "gothic",
+    "embassy",
+    "janus",
+    "modern",
+    "chancellor",
+    "losalamos",
+    "amazon",
+    "almost",
+    "knightmate",
+    "hoppelpoppel",
+    "newzealand",
+];
+
+#[test]
+fn move_lists_equal_fairy_stockfish() {
+    let Some(path) = fairy_stockfish() else {
+        return;
+    };
+    for (i, &variant) in FAIRY_STOCKFISH_VARIANTS.iter().enumerate() {
+        let mut engine = Uci::start(&path, &[("UCI_Variant", variant)]).expect("it starts");
+        let seen = with_chess(variant, |run| run(&mut engine, 1000, 0x5EED_0001 + i as u64, false, false));
+        // The sample must reach the positions that matter: some with the side to move in check.
+        assert!(seen.in_check > 10, "{variant}: only {} positions in check", seen.in_check);
+    }
+}
+
+#[test]
+fn chess960_move_lists_equal_fairy_stockfish() {
+    let Some(path) = fairy_stockfish() else {
+        return;
+    };
+    let mut engine =
+        Uci::start(&path, &[("UCI_Variant", "chess"), ("UCI_Chess960", "true")]).expect("it starts");
+    let seen = with_chess("chess960", |run| run(&mut engine, 1000, 0x960, true, false));
+    assert!(seen.castling > 100, "{seen:?}");
+}
+
+#[test]
+fn move_lists_equal_pyffish() {
+    for (i, variant) in ["nightrider", "grasshopper", "chigorin"].iter().enumerate() {
+        let Some(mut engine) = python("pyffish", variant, false) else {
+            return;
+        };
+        let seen = with_chess(variant, |run| run(&mut engine, 1000, 0xF1F1 + i as u64, false, true));
+        assert!(seen.in_check > 10, "{variant}: {seen:?}");
+        assert!(seen.promotions > 5, "{variant}: {seen:?}");
+    }
+}
+
+#[test]
+fn chess_move_lists_equal_python_chess() {
+    for (variant, chess960) in [("chess", false), ("chess960", true)] {
+        let Some(mut engine) = python("chess", variant, chess960) else {
+            return;
+        };
+        let seen = with_chess(variant, |run| run(&mut engine, 2000, 0xC4E55, chess960, true));
+        // Chosen to include en passant, castling rights and promotions.
+        assert!(seen.en_passant >= 10, "{variant}: {seen:?}");
+        assert!(seen.castling >= 200, "{variant}: {seen:?}");
+        assert!(seen.promotions >= 20, "{variant}: {seen:?}");
+        assert!(seen.in_check >= 50, "{variant}: {seen:?}");
+    }
+}
