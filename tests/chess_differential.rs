@@ -128,7 +128,10 @@ impl Oracle for Python {
         writeln!(self.input, "{}\t{flag}\t{fen}", self.variant).unwrap();
         self.input.flush().unwrap();
         let mut line = String::new();
-        assert!(self.output.read_line(&mut line).unwrap() > 0, "python stopped");
+        assert!(
+            self.output.read_line(&mut line).unwrap() > 0,
+            "python stopped"
+        );
         line.split_whitespace().map(str::to_string).collect()
     }
 }
@@ -164,7 +167,11 @@ fn fairy_stockfish() -> Option<String> {
 /// `tools/legal_moves.py` with `engine` (`chess` or `pyffish`), if its Python module is there.
 fn python(engine: &str, variant: &str, chess960: bool) -> Option<Python> {
     let python = std::env::var("RULEBENCH_PYTHON").unwrap_or("python3".into());
-    let module = if engine == "chess" { "chess" } else { "pyffish" };
+    let module = if engine == "chess" {
+        "chess"
+    } else {
+        "pyffish"
+    };
     let found = Command::new(&python)
         .args(["-c", &format!("import {module}")])
         .stderr(Stdio::null())
@@ -331,7 +338,10 @@ fn compare<B: Set>(
 }
 
 /// Runs `f` with the shipped variant `id`, whatever its width.
-fn with_chess<R>(id: &str, f: impl FnOnce(&dyn Fn(&mut dyn Oracle, usize, u64, bool, bool) -> Seen) -> R) -> R {
+fn with_chess<R>(
+    id: &str,
+    f: impl FnOnce(&dyn Fn(&mut dyn Oracle, usize, u64, bool, bool) -> Seen) -> R,
+) -> R {
     match Variant::load(id).unwrap() {
         Variant::Chess(g) => f(&|o, n, s, c, st| compare(&*g, o, n, s, c, st)),
         Variant::WideChess(g) => f(&|o, n, s, c, st| compare(&*g, o, n, s, c, st)),
@@ -370,9 +380,15 @@ fn move_lists_equal_fairy_stockfish() {
     };
     for (i, &variant) in FAIRY_STOCKFISH_VARIANTS.iter().enumerate() {
         let mut engine = Uci::start(&path, &[("UCI_Variant", variant)]).expect("it starts");
-        let seen = with_chess(variant, |run| run(&mut engine, 1000, 0x5EED_0001 + i as u64, false, false));
+        let seen = with_chess(variant, |run| {
+            run(&mut engine, 1000, 0x5EED_0001 + i as u64, false, false)
+        });
         // The sample must reach the positions that matter: some with the side to move in check.
-        assert!(seen.in_check > 10, "{variant}: only {} positions in check", seen.in_check);
+        assert!(
+            seen.in_check > 10,
+            "{variant}: only {} positions in check",
+            seen.in_check
+        );
     }
 }
 
@@ -381,8 +397,8 @@ fn chess960_move_lists_equal_fairy_stockfish() {
     let Some(path) = fairy_stockfish() else {
         return;
     };
-    let mut engine =
-        Uci::start(&path, &[("UCI_Variant", "chess"), ("UCI_Chess960", "true")]).expect("it starts");
+    let mut engine = Uci::start(&path, &[("UCI_Variant", "chess"), ("UCI_Chess960", "true")])
+        .expect("it starts");
     let seen = with_chess("chess960", |run| run(&mut engine, 1000, 0x960, true, false));
     assert!(seen.castling > 100, "{seen:?}");
 }
@@ -393,7 +409,9 @@ fn move_lists_equal_pyffish() {
         let Some(mut engine) = python("pyffish", variant, false) else {
             return;
         };
-        let seen = with_chess(variant, |run| run(&mut engine, 1000, 0xF1F1 + i as u64, false, true));
+        let seen = with_chess(variant, |run| {
+            run(&mut engine, 1000, 0xF1F1 + i as u64, false, true)
+        });
         assert!(seen.in_check > 10, "{variant}: {seen:?}");
         assert!(seen.promotions > 5, "{variant}: {seen:?}");
     }
@@ -405,7 +423,9 @@ fn chess_move_lists_equal_python_chess() {
         let Some(mut engine) = python("chess", variant, chess960) else {
             return;
         };
-        let seen = with_chess(variant, |run| run(&mut engine, 2000, 0xC4E55, chess960, true));
+        let seen = with_chess(variant, |run| {
+            run(&mut engine, 2000, 0xC4E55, chess960, true)
+        });
         // Chosen to include en passant, castling rights and promotions.
         assert!(seen.en_passant >= 10, "{variant}: {seen:?}");
         assert!(seen.castling >= 200, "{variant}: {seen:?}");

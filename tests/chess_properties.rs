@@ -50,7 +50,11 @@ fn playout<B: Set>(game: &Chess<B>, seed: u64, plies: u32) -> Position<B> {
         state ^= state << 17;
         let pawnish: Vec<_> = moves
             .iter()
-            .filter(|m| game.rules().pieces[pos.kind_at(m.from()) as usize].promotion.is_some())
+            .filter(|m| {
+                game.rules().pieces[pos.kind_at(m.from()) as usize]
+                    .promotion
+                    .is_some()
+            })
             .collect();
         let mv = if !pawnish.is_empty() && state % 3 == 0 {
             *pawnish[(state / 3 % pawnish.len() as u64) as usize]
@@ -268,7 +272,11 @@ fn flipped(fen: &str) -> String {
         }
     };
     let rest: Vec<&str> = parts.collect();
-    format!("{} {side} {castling} {ep} {}", rows.join("/"), rest.join(" "))
+    format!(
+        "{} {side} {castling} {ep} {}",
+        rows.join("/"),
+        rest.join(" ")
+    )
 }
 
 fn swap_case(c: char) -> char {
@@ -289,7 +297,8 @@ fn king_attacked(g: &[Vec<char>], upper: bool) -> bool {
         (r >= 0 && f >= 0 && r < ranks && f < files).then(|| g[r as usize][f as usize])
     };
     let own = |c: char| c != '.' && c.is_ascii_uppercase() == upper;
-    let enemy = |c: char, kinds: &str| c != '.' && !own(c) && kinds.contains(c.to_ascii_lowercase());
+    let enemy =
+        |c: char, kinds: &str| c != '.' && !own(c) && kinds.contains(c.to_ascii_lowercase());
     let (kr, kf) = (0..ranks)
         .flat_map(|r| (0..files).map(move |f| (r, f)))
         .find(|&(r, f)| at(r, f) == Some(if upper { 'K' } else { 'k' }))
@@ -318,7 +327,16 @@ fn king_attacked(g: &[Vec<char>], upper: bool) -> bool {
         }
     }
     // Knight leaps (knight, archbishop, chancellor) and king steps.
-    for (dr, df) in [(2, 1), (2, -1), (-2, 1), (-2, -1), (1, 2), (1, -2), (-1, 2), (-1, -2)] {
+    for (dr, df) in [
+        (2, 1),
+        (2, -1),
+        (-2, 1),
+        (-2, -1),
+        (1, 2),
+        (1, -2),
+        (-1, 2),
+        (-1, -2),
+    ] {
         if at(kr + dr, kf + df).is_some_and(|c| enemy(c, "nac")) {
             return true;
         }
@@ -332,7 +350,9 @@ fn king_attacked(g: &[Vec<char>], upper: bool) -> bool {
     }
     // Pawns capture diagonally forward: an enemy of the upper side moves down (rows grow).
     let from = if upper { kr - 1 } else { kr + 1 };
-    [1, -1].iter().any(|df| at(from, kf + df).is_some_and(|c| enemy(c, "p")))
+    [1, -1]
+        .iter()
+        .any(|df| at(from, kf + df).is_some_and(|c| enemy(c, "p")))
 }
 
 /// Whether the mover's royal piece is attacked after a move, by the attack test of its game.
@@ -347,7 +367,11 @@ fn royal_attacked<B: Set>(game: &Chess<B>, after_fen: &str, mover_upper: bool) -
 
 fn divide_sums<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
     for depth in 1..=3 {
-        let total: u128 = game.divide(pos, depth, Count::Unique).iter().map(|x| x.1).sum();
+        let total: u128 = game
+            .divide(pos, depth, Count::Unique)
+            .iter()
+            .map(|x| x.1)
+            .sum();
         prop_assert_eq!(total, game.perft(pos, depth, Count::Unique));
     }
     Ok(())
@@ -362,12 +386,20 @@ fn symmetric<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseE
         game.parse_fen(&flipped(&fen)).unwrap()
     };
     for depth in 1..=3 {
-        prop_assert_eq!(game.perft(pos, depth, Count::Unique), game.perft(&other, depth, Count::Unique), "{}", fen);
+        prop_assert_eq!(
+            game.perft(pos, depth, Count::Unique),
+            game.perft(&other, depth, Count::Unique),
+            "{}",
+            fen
+        );
     }
     if game.rules().sides[0] == "red" {
         let mirror = game.parse_fen(&mirrored(&fen)).unwrap();
         for depth in 1..=3 {
-            prop_assert_eq!(game.perft(pos, depth, Count::Unique), game.perft(&mirror, depth, Count::Unique));
+            prop_assert_eq!(
+                game.perft(pos, depth, Count::Unique),
+                game.perft(&mirror, depth, Count::Unique)
+            );
         }
     }
     Ok(())
@@ -387,7 +419,10 @@ fn royal_safe<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCase
         let after = game.fen(&game.play(pos, &mv));
         prop_assert!(
             !royal_attacked(game, &after, mover_upper),
-            "{} {} leaves the royal piece attacked: {}", game.fen(pos), text, after
+            "{} {} leaves the royal piece attacked: {}",
+            game.fen(pos),
+            text,
+            after
         );
     }
     Ok(())
@@ -395,7 +430,10 @@ fn royal_safe<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCase
 
 fn counts_agree<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
     // The bulk count at the last ply equals the listed moves.
-    prop_assert_eq!(game.perft(pos, 1, Count::Unique), game.legal_moves(pos).len() as u128);
+    prop_assert_eq!(
+        game.perft(pos, 1, Count::Unique),
+        game.legal_moves(pos).len() as u128
+    );
     // Perft 2 by playing every move equals the search's.
     let by_hand: u128 = game
         .legal_moves(pos)

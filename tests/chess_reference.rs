@@ -58,7 +58,13 @@ fn check(variant: &str) {
     for case in &reference.case {
         for depth in common::depths_to_check(&case.perft) {
             let what = format!("{} (source: {})", case.id, case.source);
-            check_one(variant, &case.fen, depth as u32, case.perft[depth - 1], &what);
+            check_one(
+                variant,
+                &case.fen,
+                depth as u32,
+                case.perft[depth - 1],
+                &what,
+            );
         }
     }
 }
@@ -74,7 +80,10 @@ fn published_start_tables_of_every_shipped_file() {
 /// nodes.
 #[test]
 fn the_perft_suite() {
-    let path = format!("{}/tests/reference/chess/perftsuite.epd", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/reference/chess/perftsuite.epd",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap();
     let mut positions = 0;
     for (n, line) in text.lines().enumerate() {
@@ -110,7 +119,10 @@ struct CpwCase {
 /// The Chess Programming wiki's positions (pos4-mirrored has only its depth 6).
 #[test]
 fn the_chess_programming_wiki_positions() {
-    let path = format!("{}/tests/reference/chess/cpw.toml", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/reference/chess/cpw.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let cpw: Cpw = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(cpw.case.len(), 7);
     for case in &cpw.case {
@@ -166,7 +178,12 @@ fn stockfish_positions_chess_and_chess960() {
     assert_eq!(published.case.iter().filter(|c| c.chess960).count(), 13);
     for (p, l) in published.case.iter().zip(&lower.case) {
         assert_eq!((&p.fen, p.chess960), (&l.fen, l.chess960));
-        assert_eq!((l.perft.len(), l.perft[p.depth - 1]), (p.depth, p.nodes), "{}", p.fen);
+        assert_eq!(
+            (l.perft.len(), l.perft[p.depth - 1]),
+            (p.depth, p.nodes),
+            "{}",
+            p.fen
+        );
         let spec = if p.chess960 { "chess960" } else { "chess" };
         for depth in depths(&l.perft, 3_000_000) {
             let what = if depth == p.depth {
@@ -196,7 +213,10 @@ struct VariantCase {
 /// issues'), to 30 million nodes.
 #[test]
 fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
-    let path = format!("{}/tests/reference/chess/variants.toml", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/reference/chess/variants.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let all: Variants = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let shipped = rulebench::chess::Rules::shipped();
     let mut checked = std::collections::BTreeSet::new();
@@ -209,15 +229,37 @@ fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
         };
         let limit = common::node_limit().max(30_000_000);
         for (depth, n) in case.perft.iter().filter(|(_, n)| **n <= limit) {
-            check_one(&case.variant, &fen, depth.parse().unwrap(), *n, &case.sources[depth]);
+            check_one(
+                &case.variant,
+                &fen,
+                depth.parse().unwrap(),
+                *n,
+                &case.sources[depth],
+            );
         }
         checked.insert(case.variant.clone());
     }
     // Every shipped variant that the file covers.
     for id in [
-        "makruk", "asean", "ai-wok", "shatranj", "courier", "capablanca", "losalamos", "amazon",
-        "almost", "chigorin", "knightmate", "nightrider", "grasshopper", "hoppelpoppel",
-        "newzealand", "embassy", "janus", "modern", "chancellor",
+        "makruk",
+        "asean",
+        "ai-wok",
+        "shatranj",
+        "courier",
+        "capablanca",
+        "losalamos",
+        "amazon",
+        "almost",
+        "chigorin",
+        "knightmate",
+        "nightrider",
+        "grasshopper",
+        "hoppelpoppel",
+        "newzealand",
+        "embassy",
+        "janus",
+        "modern",
+        "chancellor",
     ] {
         assert!(checked.contains(id), "{id}");
     }
@@ -308,7 +350,11 @@ fn hashed_chess_search_keeps_rights_apart() {
                 progress: None,
             };
             for (i, &n) in table.iter().enumerate().skip(2) {
-                assert_eq!(perft(&game, &pos, i as u32 + 1, Count::Unique, &options), n, "{fen}");
+                assert_eq!(
+                    perft(&game, &pos, i as u32 + 1, Count::Unique, &options),
+                    n,
+                    "{fen}"
+                );
             }
         }
     }
@@ -365,10 +411,30 @@ fn midgame_positions_match_the_independent_oracle() {
 fn every_shipped_chess_variant_is_checked() {
     let shipped = rulebench::chess::Rules::shipped();
     let expected = [
-        "ai-wok", "almost", "amazon", "asean", "capablanca", "chancellor", "chess", "chess960",
-        "chigorin", "courier", "embassy", "gothic", "grasshopper", "hoppelpoppel", "janus",
-        "knightmate", "losalamos", "makruk", "minixiangqi", "modern", "newzealand", "nightrider",
-        "shatranj", "xiangqi",
+        "ai-wok",
+        "almost",
+        "amazon",
+        "asean",
+        "capablanca",
+        "chancellor",
+        "chess",
+        "chess960",
+        "chigorin",
+        "courier",
+        "embassy",
+        "gothic",
+        "grasshopper",
+        "hoppelpoppel",
+        "janus",
+        "knightmate",
+        "losalamos",
+        "makruk",
+        "minixiangqi",
+        "modern",
+        "newzealand",
+        "nightrider",
+        "shatranj",
+        "xiangqi",
     ];
     assert_eq!(shipped, expected);
     for id in &shipped {

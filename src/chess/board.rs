@@ -43,14 +43,18 @@ pub struct Board<B: Set> {
     rays: Box<[[B; MAX_VECTORS]; 128]>,
     /// `steps[point][v]`: the next point along `v`, or [`NO_POINT`].
     steps: Box<[[u8; MAX_VECTORS]; 128]>,
-    /// `joins[a * points + b]`: the vector whose line leads from `a` to `b` in more than one
-    /// step, or [`NO_POINT`] (the shortest such vector when several do).
+    /// `joins[a * points + b]`: the vector whose line leads from `a` to `b`, or [`NO_POINT`]
+    /// (the shortest such vector when several do).
     joins: Box<[u8]>,
     /// Whether two of the vectors run along one line (a longer step along a direction): then
     /// [`Board::between`] is that of the shortest.
     parallel: bool,
     /// The dark squares: those whose file and rank (from 0) add up to an even number (a1).
     dark: B,
+    /// Each point's file (0-based).
+    file_of: [u8; 128],
+    /// Every point but those of file a, and every point but those of the last file.
+    not_edge_files: [B; 2],
     /// What riders along files, ranks and diagonals see.
     lines: B::Lines,
 }
@@ -104,10 +108,13 @@ impl<B: Set> Board<B> {
             joins: vec![NO_POINT; points * points].into_boxed_slice(),
             parallel: false,
             dark: B::ZERO,
+            file_of: [0; 128],
+            not_edge_files: [B::ZERO; 2],
             lines: <B::Lines as super::bitboard::LineAttacks<B>>::new(0, &|_, _| B::ZERO),
         };
         for p in 0..count {
             let (f, r) = board.coordinates(p);
+            board.file_of[p as usize] = f as u8;
             if (f + r) % 2 == 0 {
                 board.dark |= B::one(p);
             }
@@ -118,11 +125,9 @@ impl<B: Set> Board<B> {
                 if let Some(x) = q {
                     board.steps[p as usize][v] = x as u8;
                 }
-                let mut length = 0;
                 while let Some(x) = q {
                     ray |= B::one(x);
-                    length += 1;
-                    if length > 1 {
+                    {
                         let j = &mut board.joins[p as usize * points + x as usize];
                         if *j == NO_POINT {
                             *j = v as u8;
@@ -139,6 +144,7 @@ impl<B: Set> Board<B> {
                 board.rays[p as usize][v] = ray;
             }
         }
+        board.not_edge_files = [all & !board.file_set(0), all & !board.file_set(files - 1)];
         let rays = |p: u32, d: usize| board.ray(p, d);
         board.lines = <B::Lines as super::bitboard::LineAttacks<B>>::new(count, &rays);
         Some(board)
@@ -220,6 +226,23 @@ impl<B: Set> Board<B> {
         (point % self.files, point / self.files)
     }
 
+    /// The file of a point (0-based), looked up.
+    #[inline(always)]
+    pub fn file(&self, point: u32) -> u32 {
+        self.file_of[point as usize & 127] as u32
+    }
+
+    /// Every point but those of file a (`0`) or of the last file (`1`).
+    #[inline(always)]
+    pub fn not_edge_file(&self, which: usize) -> B {
+        self.not_edge_files[which & 1]
+    }
+
+    /// The points of file `file` (0-based).
+    pub fn file_set(&self, file: u32) -> B {
+        (0..self.ranks).fold(B::ZERO, |acc, r| acc | B::one(self.point(file, r)))
+    }
+
     /// The point `df` files and `dr` ranks away, if on the board.
     pub fn offset(&self, point: u32, df: i32, dr: i32) -> Option<u32> {
         let (f, r) = self.coordinates(point);
@@ -246,7 +269,7 @@ impl<B: Set> Board<B> {
         self.ray(a, v) & !self.ray(b, v) & !B::one(b)
     }
 
-    /// The vector whose line leads from `a` to `b` in more than one step, if any.
+    /// The vector whose line leads from `a` to `b`, if any.
     #[inline(always)]
     pub fn join(&self, a: u32, b: u32) -> Option<usize> {
         let n = self.points() as usize;
@@ -371,5 +394,4 @@ impl Grid {
         }
         self.parse_point(text, 1).map(|p| 1u128 << p)
     }
-
 }

@@ -80,7 +80,10 @@ impl<B: Set> Engine<B> {
                     partner_to: c.partner_to,
                     any_start_files: c.any_start_files,
                     start: [(u32::MAX, [u32::MAX; 2]); 2],
+                    paths: Vec::new(),
+                    files: 0,
                 };
+                castling.compile_paths(&board);
                 // The start squares: the royal piece and the outermost partners on the rank,
                 // as the start position has them.
                 let letters = fen_letters(rules);
@@ -113,10 +116,7 @@ impl<B: Set> Engine<B> {
             promotion,
             en_passant,
             castling,
-            bare_king: rules
-                .game
-                .bare_king
-                .map(|(_, reply)| BareKing { reply }),
+            bare_king: rules.game.bare_king.map(|(_, reply)| BareKing { reply }),
         };
         Some(Engine::new(board, tables, rules.pieces.len(), specials))
     }

@@ -63,7 +63,10 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             .join(", ");
         let mut s = match p.notation {
             Some(n) => format!("The {} (letters {letters}; {n} in move notation): ", p.name),
-            None => format!("The {} (letters {letters}; no letter in move notation): ", p.name),
+            None => format!(
+                "The {} (letters {letters}; no letter in move notation): ",
+                p.name
+            ),
         };
         if p.royal {
             s.push_str("royal, it may not be left attacked. ");
@@ -97,7 +100,13 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             let to = if pr.to[0] == pr.to[1] {
                 names(0)
             } else {
-                format!("{} for {}, {} for {}", names(0), r.sides[0], names(1), r.sides[1])
+                format!(
+                    "{} for {}, {} for {}",
+                    names(0),
+                    r.sides[0],
+                    names(1),
+                    r.sides[1]
+                )
             };
             s.push_str(&format!(
                 " A move that ends in its {} ({} for {}) {} it into a {to}{}.",
@@ -116,7 +125,12 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
     }
     if let Some(ep) = &r.en_passant {
         let names = |kinds: &[u8]| -> String {
-            or_list(&kinds.iter().map(|&k| r.pieces[k as usize].name.clone()).collect::<Vec<_>>())
+            or_list(
+                &kinds
+                    .iter()
+                    .map(|&k| r.pieces[k as usize].name.clone())
+                    .collect::<Vec<_>>(),
+            )
         };
         out.push(format!(
             "En passant: right after a {} passes over {cell}s with its initial move, an enemy {}              that could capture on a {cell} it passed may do so on the very next move, landing              there and taking the piece where it stands.",
@@ -126,8 +140,12 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
     }
     if let Some(c) = &r.castling {
         let file = |f: u32| (b'a' + f as u8) as char;
-        let partners =
-            or_list(&c.partners.iter().map(|&k| r.pieces[k as usize].name.clone()).collect::<Vec<_>>());
+        let partners = or_list(
+            &c.partners
+                .iter()
+                .map(|&k| r.pieces[k as usize].name.clone())
+                .collect::<Vec<_>>(),
+        );
         let mut text = format!(
             "Castling: the {king} and a {partners} that have not moved, on each side's rank {rank}              (the FEN's castling rights), with every {cell} between each of them and where it goes              empty: the {king} goes to the {ks}-file and the {partners} to the {ps}-file (short,              toward the last file, `O-O`), or to the {kl}- and {pl}-files (long, `O-O-O`); the              {king} may not be in check, pass over an attacked {cell} or land on one.",
             king = r.pieces[c.king as usize].name,
@@ -174,7 +192,11 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         ));
     }
     if let Some(m) = &g.move_rule {
-        let resets: Vec<String> = m.reset_by.iter().map(|&k| r.pieces[k as usize].name.clone()).collect();
+        let resets: Vec<String> = m
+            .reset_by
+            .iter()
+            .map(|&k| r.pieces[k as usize].name.clone())
+            .collect();
         out.push(format!(
             "{} moves by each side with no capture{} draw the game (the FEN's fifth field counts              the plies).",
             m.moves,
@@ -347,7 +369,9 @@ fn component_text(c: &Component, cell: &str) -> String {
         }
     };
     let reach = if c.rider && !line.is_empty() && hi > 1 {
-        format!("by leaps of {hi} {cell}s {line}, repeated along the line while the {cell}s it lands on are empty")
+        format!(
+            "by leaps of {hi} {cell}s {line}, repeated along the line while the {cell}s it lands on are empty"
+        )
     } else if c.rider && line.is_empty() {
         let leap = if (lo, hi) == (1, 2) {
             "knight's leaps".to_string()

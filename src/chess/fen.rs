@@ -197,8 +197,12 @@ impl<B: Set> FenRules<'_, B> {
                 } else {
                     let lower = c.to_ascii_lowercase();
                     let Some(kind) = self.letters.iter().position(|l| l.contains(&lower)) else {
-                        let known: Vec<String> =
-                            self.letters.iter().flatten().map(|c| c.to_string()).collect();
+                        let known: Vec<String> = self
+                            .letters
+                            .iter()
+                            .flatten()
+                            .map(|c| c.to_string())
+                            .collect();
                         return Err(err(
                             here..here + c.len_utf8(),
                             format!("`{c}` is not a piece of this variant"),
@@ -241,9 +245,17 @@ impl<B: Set> FenRules<'_, B> {
 
     /// The partner that a `K` or `Q` (`short`) names for `side`: the outermost partner on that
     /// side of the royal piece on the castling rank (in fixed mode, the start one).
-    pub fn outermost_partner(&self, c: &Castling<B>, pos: &Position<B>, side: usize, short: bool) -> Option<u32> {
+    pub fn outermost_partner(
+        &self,
+        c: &Castling<B>,
+        pos: &Position<B>,
+        side: usize,
+        short: bool,
+    ) -> Option<u32> {
         let board = self.board;
-        let king = (pos.pieces(side, c.king as usize) & c.rank_points[side]).squares().next()?;
+        let king = (pos.pieces(side, c.king as usize) & c.rank_points[side])
+            .squares()
+            .next()?;
         let (kf, _) = board.coordinates(king);
         let partners = partners_of(c, pos, side) & c.rank_points[side];
         let on_side = partners.squares().filter(|&p| {
@@ -283,12 +295,13 @@ impl<B: Set> FenRules<'_, B> {
                     let short = lower == 'k';
                     let found = self.outermost_partner(c, pos, side, short);
                     let fixed = !c.any_start_files;
-                    let (king_start, partner_start) = (c.start[side].0, c.start[side].1[usize::from(!short)]);
+                    let (king_start, partner_start) =
+                        (c.start[side].0, c.start[side].1[usize::from(!short)]);
                     match found {
                         Some(p)
                             if !fixed
                                 || (p == partner_start
-                                    && pos.pieces(side, c.king as usize).has(king_start)) =>
+                                    && pos.pieces(side, c.king as usize).holds(king_start)) =>
                         {
                             p
                         }
@@ -310,10 +323,11 @@ impl<B: Set> FenRules<'_, B> {
                     let king = (pos.pieces(side, c.king as usize) & c.rank_points[side])
                         .squares()
                         .next();
-                    let is_partner = partners_of(c, pos, side).has(p);
+                    let is_partner = partners_of(c, pos, side).holds(p);
                     let ok = is_partner
                         && king.is_some_and(|k| {
-                            !c.any_start_files && (k == c.start[side].0 && c.start[side].1.contains(&p))
+                            !c.any_start_files
+                                && (k == c.start[side].0 && c.start[side].1.contains(&p))
                                 || c.any_start_files
                         });
                     if !ok {
@@ -330,8 +344,12 @@ impl<B: Set> FenRules<'_, B> {
                 }
                 _ => return Err(err(span, format!("`{ch}` is not a castling right"), help)),
             };
-            if pos.castling.has(point) {
-                return Err(err(span, format!("castling right `{ch}` given twice"), help));
+            if pos.castling.holds(point) {
+                return Err(err(
+                    span,
+                    format!("castling right `{ch}` given twice"),
+                    help,
+                ));
             }
             pos.castling |= B::one(point);
         }
@@ -339,7 +357,11 @@ impl<B: Set> FenRules<'_, B> {
     }
 
     fn side_word(&self, side: usize) -> String {
-        if side == 0 { "the first side".into() } else { "the second side".into() }
+        if side == 0 {
+            "the first side".into()
+        } else {
+            "the second side".into()
+        }
     }
 
     fn read_en_passant(
@@ -360,7 +382,11 @@ impl<B: Set> FenRules<'_, B> {
             ));
         };
         let point = self.board.parse_point(field, 1).map_err(|m| {
-            err(span.clone(), m, "the en-passant field is a point (`e3`) or `-`")
+            err(
+                span.clone(),
+                m,
+                "the en-passant field is a point (`e3`) or `-`",
+            )
         })?;
         if !Engineless::empty(pos, point) {
             return Err(err(
@@ -381,7 +407,7 @@ impl<B: Set> FenRules<'_, B> {
                     }
                     let pm = self.tables.at(them, kind, origin);
                     for leap in self.tables.lame_of(pm) {
-                        if leap.passes && leap.moves.has(victim) && leap.path.has(point) {
+                        if leap.passes && leap.moves.holds(victim) && leap.path.holds(point) {
                             found = Some((victim, leap.path));
                             break 'search;
                         }
@@ -422,7 +448,7 @@ impl<B: Set> FenRules<'_, B> {
                     empty = 0;
                 }
                 let c = self.letters[kind as usize][0];
-                out.push(if pos.sides[0].has(p) {
+                out.push(if pos.sides[0].holds(p) {
                     c.to_ascii_uppercase()
                 } else {
                     c

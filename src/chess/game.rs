@@ -238,7 +238,7 @@ impl<B: Set> Game for Chess<B> {
                     dark: (0..b.ranks())
                         .map(|rank| {
                             (0..b.files())
-                                .map(|f| b.dark().has(b.point(f, rank)))
+                                .map(|f| b.dark().holds(b.point(f, rank)))
                                 .collect()
                         })
                         .collect(),
@@ -287,7 +287,7 @@ impl<B: Set> Game for Chess<B> {
                 let kind = pos.kind_at(p);
                 let c = if kind == super::position::EMPTY {
                     '.'
-                } else if pos.sides[0].has(p) {
+                } else if pos.sides[0].holds(p) {
                     self.rules.pieces[kind as usize].letter.to_ascii_uppercase()
                 } else {
                     self.rules.pieces[kind as usize].letter

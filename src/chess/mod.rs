@@ -106,11 +106,18 @@ impl<B: Set> Chess<B> {
         };
         let Some(engine) = Engine::<B>::from_rules(&rules) else {
             let msg = if rules.points() > B::BITS {
-                format!("a board of {} points does not fit {}-bit sets", rules.points(), B::BITS)
+                format!(
+                    "a board of {} points does not fit {}-bit sets",
+                    rules.points(),
+                    B::BITS
+                )
             } else {
                 "the start position's board cannot be read".into()
             };
-            return Err((fen.clone(), LocatedError::new(&source, 0..fen.len(), msg, None)));
+            return Err((
+                fen.clone(),
+                LocatedError::new(&source, 0..fen.len(), msg, None),
+            ));
         };
         let letters = build::fen_letters(&rules);
         let notation_names = rules
@@ -203,7 +210,8 @@ impl<B: Set> Chess<B> {
     pub fn check_position(&self, pos: &Position<B>) -> Result<(), String> {
         let royal = self.rules.royal_kinds();
         if royal != 0 {
-            let royal_points = self.engine.of_kinds(pos, 0, royal) | self.engine.of_kinds(pos, 1, royal);
+            let royal_points =
+                self.engine.of_kinds(pos, 0, royal) | self.engine.of_kinds(pos, 1, royal);
             for side in 0..2 {
                 let n = (royal_points & pos.sides[side]).count();
                 if n != 1 {

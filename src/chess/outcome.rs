@@ -246,9 +246,9 @@ impl<B: Set> Chess<B> {
         }
         // Board's honour: the side with fewer pieces counts.
         let moves = c.board?;
-        let start = history.iter().position(|p| {
-            applies(p) && p.sides[0].count() != p.sides[1].count()
-        })?;
+        let start = history
+            .iter()
+            .position(|p| applies(p) && p.sides[0].count() != p.sides[1].count())?;
         let at = &history[start];
         let weaker = usize::from(at.sides[1].count() < at.sides[0].count());
         if moves_of(start, weaker) >= moves {

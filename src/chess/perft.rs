@@ -11,6 +11,10 @@ use crate::perft::Table;
 /// The smallest remaining depth at which the table is consulted.
 const TABLE_MIN_DEPTH: u32 = 3;
 
+/// The size (bytes) of a position above which the last ply but one plays moves in place
+/// (a 64-bit board's position is copied faster than a move is taken back).
+const IN_PLACE_ABOVE: usize = 256;
+
 /// The table's key of a chess-family position.
 pub type Key = [u64; 8];
 
@@ -60,7 +64,27 @@ fn search<B: Set, const PLAIN: bool>(
     list.clear();
     e.generate_with::<Vec<Move>, PLAIN>(pos, list);
     let mut total: u128 = 0;
-    if depth == 2 {
+    if depth == 2 && std::mem::size_of::<Position<B>>() > IN_PLACE_ABOVE {
+        // The last ply but one of a large position (128-bit sets): each plain move played and
+        // taken back on one copy, rather than the position copied for each.
+        let mut scratch = *pos;
+        for &mv in list.iter() {
+            total += match mv {
+                super::movegen::Move::Normal {
+                    from,
+                    to,
+                    promotion,
+                } => {
+                    let (from, to) = (from as u32, to as u32);
+                    let undo = e.make_in_place(&mut scratch, from, to, promotion);
+                    let n = e.count_with::<PLAIN>(&scratch);
+                    e.unmake(&mut scratch, from, to, undo);
+                    n
+                }
+                _ => e.count_with::<PLAIN>(&e.make(pos, mv)),
+            } as u128;
+        }
+    } else if depth == 2 {
         for &mv in list.iter() {
             total += e.count_with::<PLAIN>(&e.make(pos, mv)) as u128;
         }

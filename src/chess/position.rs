@@ -82,7 +82,7 @@ impl<B: Set> Position<B> {
 
     /// The side (0 or 1) of the piece on `point`, if any.
     pub fn side_at(&self, point: u32) -> Option<usize> {
-        (0..2).find(|&s| self.sides[s].has(point))
+        (0..2).find(|&s| self.sides[s].holds(point))
     }
 
     /// The pieces of `kind` of `side`.
@@ -125,9 +125,9 @@ impl<B: Set> Position<B> {
         }
         let mut bit = 0usize;
         for p in occupied.squares() {
-            let code = u64::from(self.sides[1].has(p)) << 5
+            let code = u64::from(self.sides[1].holds(p)) << 5
                 | u64::from(self.kind_at(p) & 15) << 1
-                | u64::from(self.castling.has(p));
+                | u64::from(self.castling.holds(p));
             let (word, shift) = (2 + bit / 64, bit % 64);
             key[word] |= code << shift;
             if shift > 58 && word + 1 < 8 {
@@ -136,7 +136,8 @@ impl<B: Set> Position<B> {
             bit += 6;
         }
         if !self.ep.is_empty() {
-            let ep = (self.ep.lowest() as u64) | (self.ep.count() as u64 & 1) << 7
+            let ep = (self.ep.lowest() as u64)
+                | (self.ep.count() as u64 & 1) << 7
                 | (self.ep_victim as u64) << 8;
             key[7] |= ep << 48;
         }

@@ -155,14 +155,20 @@ impl<'de> Deserialize<'de> for PieceList {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a list of piece names, or a table of such lists by side")
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<PieceList, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<PieceList, A::Error> {
                 let mut out = Vec::new();
                 while let Some(v) = seq.next_element::<Val<String>>()? {
                     out.push(v);
                 }
                 Ok(PieceList::Both(out))
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<PieceList, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<PieceList, A::Error> {
                 let mut out = BTreeMap::new();
                 while let Some((k, v)) = map.next_entry::<String, Val<Vec<Val<String>>>>()? {
                     out.insert(k, v);

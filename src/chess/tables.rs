@@ -138,7 +138,7 @@ impl<B: Set> PieceMovement<B> {
     pub fn at(&self, side: usize, point: u32) -> &[Component] {
         self.regional
             .iter()
-            .find(|(region, _)| region[side].has(point))
+            .find(|(region, _)| region[side].holds(point))
             .map_or(&self.base, |(_, m)| m)
     }
 
@@ -170,12 +170,11 @@ pub fn extra_vectors<B: Set>(kinds: &[PieceMovement<B>]) -> Vec<(i32, i32)> {
 /// The compiled move tables of every piece type.
 #[derive(Clone, Debug)]
 pub struct Tables<B: Set> {
-    kinds: usize,
-    /// `moves[(side * kinds + kind) * 128 + point]`.
-    moves: Box<[PointMoves<B>]>,
+    /// `moves[side * MAX_KINDS + kind][point]`.
+    moves: Box<[[PointMoves<B>; 128]; 2 * MAX_KINDS]>,
     /// The lame leaps the [`PointMoves`] point into.
     pub lame: Vec<LameLeap<B>>,
-    reverse: Box<[Reverse<B>]>,
+    reverse: Box<[[Reverse<B>; 128]; 2 * MAX_KINDS]>,
     /// (path, from points) of reversed lame leaps.
     pub reverse_lame: Vec<(B, B)>,
     /// Per side and target: every point from which some piece type of that side might capture
@@ -199,19 +198,29 @@ pub struct Tables<B: Set> {
     pub hop_vectors: [u64; 2],
     /// Per side: likewise as a grasshopper.
     pub grasshopper_vectors: [u64; 2],
+    /// Per side: the piece types that move as pawns do everywhere (one step straight forward
+    /// to an empty point, a capture one step diagonally forward, and from some points two steps
+    /// forward over an empty one, nothing else), so that they can be moved all at once.
+    pub pawns: [Kinds; 2],
+    /// Per side and type: where those types' two-step moves start.
+    pub pawn_initial: [[B; MAX_KINDS]; 2],
 }
 
 impl<B: Set> Tables<B> {
     /// Builds the tables of the piece types.
     pub fn new(board: &Board<B>, kinds: &[PieceMovement<B>]) -> Tables<B> {
         let points = board.points() as usize;
-        let n = kinds.len();
-        assert!(n <= MAX_KINDS, "at most {MAX_KINDS} piece types");
+        assert!(kinds.len() <= MAX_KINDS, "at most {MAX_KINDS} piece types");
         let mut t = Tables {
-            kinds: n,
-            moves: vec![PointMoves::default(); 2 * n * 128].into_boxed_slice(),
+            moves: vec![[PointMoves::default(); 128]; 2 * MAX_KINDS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("2 * MAX_KINDS rows"),
             lame: Vec::new(),
-            reverse: vec![Reverse::default(); 2 * n * 128].into_boxed_slice(),
+            reverse: vec![[Reverse::default(); 128]; 2 * MAX_KINDS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("2 * MAX_KINDS rows"),
             reverse_lame: Vec::new(),
             leap_reach: Box::new([[B::ZERO; 128]; 2]),
             shapes: [[0; MAX_KINDS]; 2],
@@ -222,12 +231,14 @@ impl<B: Set> Tables<B> {
             ride_vectors: [0; 2],
             hop_vectors: [0; 2],
             grasshopper_vectors: [0; 2],
+            pawns: [0; 2],
+            pawn_initial: [[B::ZERO; MAX_KINDS]; 2],
         };
         // Reversed lame leaps, gathered per (side, kind, target) before they are laid out.
-        let mut reverse_lame: Vec<Vec<(B, B)>> = vec![Vec::new(); 2 * n * 128];
+        let mut reverse_lame: Vec<Vec<(B, B)>> = vec![Vec::new(); 2 * MAX_KINDS * 128];
         for side in 0..2 {
             for (kind, piece) in kinds.iter().enumerate() {
-                let sk = side * n + kind;
+                let sk = side * MAX_KINDS + kind;
                 let mut full = [true; 2];
                 let mut rides_any = false;
                 for p in 0..points as u32 {
@@ -236,7 +247,7 @@ impl<B: Set> Tables<B> {
                         ..PointMoves::default()
                     };
                     let mut lame: Vec<LameLeap<B>> = Vec::new();
-                    let initial = piece.initial[side].has(p);
+                    let initial = piece.initial[side].holds(p);
                     let mut capture_rays = 0u64;
                     for c in piece.at(side, p) {
                         if c.initial && !initial {
@@ -264,25 +275,24 @@ impl<B: Set> Tables<B> {
                     t.shapes[side][kind] |= pm.shape;
                     // Backward: every capture, from the target's point of view.
                     for target in pm.leap_captures.squares() {
-                        let r = &mut t.reverse[sk * 128 + target as usize];
+                        let r = &mut t.reverse[sk][target as usize];
                         r.free |= B::one(p);
                         t.leap_reach[side][target as usize] |= B::one(p);
                     }
                     for leap in &lame {
                         for target in leap.captures.squares() {
                             reverse_lame[sk * 128 + target as usize].push((leap.path, B::one(p)));
-                            t.reverse[sk * 128 + target as usize].lame |= B::one(p);
+                            t.reverse[sk][target as usize].lame |= B::one(p);
                             t.leap_reach[side][target as usize] |= B::one(p);
                         }
                     }
                     let ride_captures = rays_seen_empty(board, p, &pm);
                     for target in ride_captures.squares() {
-                        t.reverse[sk * 128 + target as usize].ride |= B::one(p);
+                        t.reverse[sk][target as usize].ride |= B::one(p);
                     }
                     rides_any |= !ride_captures.is_empty();
                     let kind8 = kind as u8;
-                    if !pm.leap_captures.is_empty() || lame.iter().any(|l| !l.captures.is_empty())
-                    {
+                    if !pm.leap_captures.is_empty() || lame.iter().any(|l| !l.captures.is_empty()) {
                         if !t.leapers[side].contains(&kind8) {
                             t.leapers[side].push(kind8);
                         }
@@ -296,7 +306,7 @@ impl<B: Set> Tables<B> {
                         t.grasshopper_vectors[side] |= pm.leaps_over;
                     }
                     t.lame.extend(lame);
-                    t.moves[sk * 128 + p as usize] = pm;
+                    t.moves[sk][p as usize] = pm;
                 }
                 if rides_any && !t.riders[side].contains(&(kind as u8)) {
                     t.riders[side].push(kind as u8);
@@ -308,8 +318,16 @@ impl<B: Set> Tables<B> {
                 }
             }
         }
+        for side in 0..2 {
+            for kind in 0..kinds.len() {
+                if let Some(initial) = t.moves_as_pawn(board, side, kind) {
+                    t.pawns[side] |= 1 << kind;
+                    t.pawn_initial[side][kind] = initial;
+                }
+            }
+        }
         for (i, entries) in reverse_lame.into_iter().enumerate() {
-            let r = &mut t.reverse[i];
+            let r = &mut t.reverse[i / 128][i % 128];
             r.lame_start = t.reverse_lame.len() as u32;
             r.lame_len = entries.len() as u32;
             t.reverse_lame.extend(entries);
@@ -317,10 +335,41 @@ impl<B: Set> Tables<B> {
         t
     }
 
+    /// Whether the type moves as a pawn everywhere (see [`Tables::pawns`]): then the points its
+    /// two-step moves start from.
+    fn moves_as_pawn(&self, board: &Board<B>, side: usize, kind: usize) -> Option<B> {
+        let forward: i32 = if side == 0 { 1 } else { -1 };
+        let mut initial = B::ZERO;
+        let at = |p: u32, df: i32, dr: i32| board.offset(p, df, dr).map_or(B::ZERO, B::one);
+        for p in 0..board.points() {
+            let pm = self.at(side, kind, p);
+            if pm.shape & !LAME != 0
+                || pm.leap_moves != at(p, 0, forward)
+                || pm.leap_captures != (at(p, -1, forward) | at(p, 1, forward))
+            {
+                return None;
+            }
+            match self.lame_of(pm) {
+                [] => {}
+                [leap]
+                    if leap.passes
+                        && leap.captures.is_empty()
+                        && leap.path == at(p, 0, forward)
+                        && leap.moves == at(p, 0, 2 * forward)
+                        && !leap.moves.is_empty() =>
+                {
+                    initial |= B::one(p);
+                }
+                _ => return None,
+            }
+        }
+        Some(initial)
+    }
+
     /// What piece type `kind` of `side` can do from `point`.
     #[inline(always)]
     pub fn at(&self, side: usize, kind: usize, point: u32) -> &PointMoves<B> {
-        &self.moves[((side & 1) * self.kinds + kind) * 128 + (point as usize & 127)]
+        &self.moves[(side & 1) * MAX_KINDS + (kind & (MAX_KINDS - 1))][point as usize & 127]
     }
 
     /// The lame leaps of a [`PointMoves`].
@@ -333,7 +382,7 @@ impl<B: Set> Tables<B> {
     /// The captures of piece type `kind` of `side` that end on `target`, seen backward.
     #[inline(always)]
     pub fn reverse(&self, side: usize, kind: usize, target: u32) -> &Reverse<B> {
-        &self.reverse[((side & 1) * self.kinds + kind) * 128 + (target as usize & 127)]
+        &self.reverse[(side & 1) * MAX_KINDS + (kind & (MAX_KINDS - 1))][target as usize & 127]
     }
 
     /// Whether the full-line sets ([`Tables::full_lines`]) cover every capture the rides of
@@ -395,7 +444,9 @@ fn rays_seen_empty<B: Set>(board: &Board<B>, p: u32, pm: &PointMoves<B>) -> B {
     let vectors = ride_capture_vectors(pm, board, p);
     (0..board.vectors().len())
         .filter(|v| vectors >> v & 1 != 0)
-        .fold(B::ZERO, |acc, v| acc | (board.ray(p, v) & pm.ride_capture_to))
+        .fold(B::ZERO, |acc, v| {
+            acc | (board.ray(p, v) & pm.ride_capture_to)
+        })
 }
 
 /// Adds one Betza component of a piece of `side` on `p` to its tables.
@@ -464,7 +515,7 @@ fn compile_component<B: Set>(
         let Some(target) = board.offset(p, df, dr) else {
             continue;
         };
-        if !confined.has(target) {
+        if !confined.holds(target) {
             continue;
         }
         let path = c
@@ -485,7 +536,10 @@ fn compile_component<B: Set>(
         pm.shape |= LAME;
         // A straight initial move passes the points of its path (a pawn's double step).
         let passes = c.initial && (df == 0 || dr == 0 || df.abs() == dr.abs());
-        let entry = match lame.iter().position(|l| l.path == path && l.passes == passes) {
+        let entry = match lame
+            .iter()
+            .position(|l| l.path == path && l.passes == passes)
+        {
             Some(i) => &mut lame[i],
             None => {
                 lame.push(LameLeap {

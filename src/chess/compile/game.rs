@@ -129,7 +129,11 @@ pub(super) fn compile_game(
         }
     }
     let one_colour = if letters_sound {
-        letter_set(loader, pieces, section.and_then(|s| s.insufficient_on_one_colour.as_ref()))
+        letter_set(
+            loader,
+            pieces,
+            section.and_then(|s| s.insufficient_on_one_colour.as_ref()),
+        )
     } else {
         0
     };
@@ -184,7 +188,11 @@ pub(super) fn compile_en_passant(
     file: &ChessFile,
     pieces: &[PieceType],
 ) -> Option<Option<EnPassantRule>> {
-    let Some(ep) = file.rules.as_ref().and_then(|r| r.value.en_passant.as_ref()) else {
+    let Some(ep) = file
+        .rules
+        .as_ref()
+        .and_then(|r| r.value.en_passant.as_ref())
+    else {
         return Some(None);
     };
     // Empty lists: no en passant (a child's way of undoing its parent's).
@@ -195,7 +203,11 @@ pub(super) fn compile_en_passant(
     let taken = pieces_named(loader, &names, &ep.value.taken.value)?;
     let takers = pieces_named(loader, &names, &ep.value.takers.value)?;
     for (&k, v) in taken.iter().zip(&ep.value.taken.value) {
-        let passes = pieces[k as usize].compiled.base.iter().any(|c| c.initial && c.lame);
+        let passes = pieces[k as usize]
+            .compiled
+            .base
+            .iter()
+            .any(|c| c.initial && c.lame);
         if !passes {
             loader.warn(loader.at(
                 v,
@@ -259,8 +271,16 @@ pub(super) fn compile_castling(
         for (missing, what, example) in [
             (c.king.is_none(), "king", "\"king\""),
             (c.partners.is_none(), "partners", "[\"rook\"]"),
-            (c.king_files.is_none(), "king_files", "{ short = \"g\", long = \"c\" }"),
-            (c.partner_files.is_none(), "partner_files", "{ short = \"f\", long = \"d\" }"),
+            (
+                c.king_files.is_none(),
+                "king_files",
+                "{ short = \"g\", long = \"c\" }",
+            ),
+            (
+                c.partner_files.is_none(),
+                "partner_files",
+                "{ short = \"f\", long = \"d\" }",
+            ),
         ] {
             if missing {
                 required(what, example);
@@ -274,7 +294,10 @@ pub(super) fn compile_castling(
     {
         loader.report(loader.at(
             king_v,
-            format!("the {} is not royal: only a royal piece castles", king_v.value),
+            format!(
+                "the {} is not royal: only a royal piece castles",
+                king_v.value
+            ),
             Some("name the royal piece (`royal = true`)".into()),
         ));
         return None;
@@ -282,11 +305,17 @@ pub(super) fn compile_castling(
     let partners = pieces_named(loader, &names, &partners_v.value);
     let rank = c.rank.as_ref().map_or(1, |r| r.value);
     if rank == 0 || rank > ranks {
-        loader.report(loader.at(
-            c.rank.as_ref().expect("only a written rank is out of range"),
-            format!("no rank {rank} on {ranks} ranks"),
-            Some(format!("a rank from 1 to {ranks}, counted from each side's own end")),
-        ));
+        loader.report(
+            loader.at(
+                c.rank
+                    .as_ref()
+                    .expect("only a written rank is out of range"),
+                format!("no rank {rank} on {ranks} ranks"),
+                Some(format!(
+                    "a rank from 1 to {ranks}, counted from each side's own end"
+                )),
+            ),
+        );
         return None;
     }
     let file_pair = |v: &Val<CastlingFiles>, name: &str| -> [Option<u32>; 2] {
@@ -332,11 +361,7 @@ pub(super) fn compile_castling(
 
 /// The notations of moves, the default first.
 pub(super) fn compile_notations(loader: &Loader, file: &ChessFile) -> Option<Vec<String>> {
-    let Some(list) = file
-        .notation
-        .as_ref()
-        .and_then(|n| n.value.moves.as_ref())
-    else {
+    let Some(list) = file.notation.as_ref().and_then(|n| n.value.moves.as_ref()) else {
         return Some(vec!["uci".into(), "san".into()]);
     };
     let mut out = Vec::new();

@@ -231,15 +231,17 @@ fn warn_unused_regions(loader: &Loader, file: &ChessFile, rules: &Rules) {
     }
     for (name, def) in file.regions.iter().flat_map(|d| d.value.iter()) {
         if !used.contains(&name.as_str()) {
-            loader.warn(loader.at(
-                def,
-                format!("region `{name}` is not used by any piece"),
-                Some(
-                    "name it in a piece's `confined_to`, `movement_in`, `initial` or \
+            loader.warn(
+                loader.at(
+                    def,
+                    format!("region `{name}` is not used by any piece"),
+                    Some(
+                        "name it in a piece's `confined_to`, `movement_in`, `initial` or \
                      `promotion`, or remove it"
-                        .into(),
+                            .into(),
+                    ),
                 ),
-            ));
+            );
         }
     }
 }

@@ -48,7 +48,15 @@ pub(super) fn compile_pieces(
     let mut notation_taken: BTreeMap<char, (String, Option<&Val<String>>)> = BTreeMap::new();
     let mut all_ok = true;
     for &(name, piece) in &declared {
-        match compile_piece(loader, name, piece, all, regions, &mut taken, &mut notation_taken) {
+        match compile_piece(
+            loader,
+            name,
+            piece,
+            all,
+            regions,
+            &mut taken,
+            &mut notation_taken,
+        ) {
             Some(p) => pieces.push(p),
             None => all_ok = false,
         }
@@ -298,7 +306,11 @@ pub(super) fn piece_named(
 }
 
 /// Piece types named in a list.
-pub(super) fn pieces_named(loader: &Loader, names: &[&str], list: &[Val<String>]) -> Option<Vec<u8>> {
+pub(super) fn pieces_named(
+    loader: &Loader,
+    names: &[&str],
+    list: &[Val<String>],
+) -> Option<Vec<u8>> {
     let mut out = Vec::new();
     let mut ok = true;
     for v in list {

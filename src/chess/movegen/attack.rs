@@ -7,9 +7,6 @@ use crate::chess::board::NO_POINT;
 use crate::chess::position::Position;
 use crate::chess::tables::Kinds;
 
-/// The most pieces pinned at once that [`Safety`] records with their lines.
-pub const MAX_PINS: usize = 16;
-
 /// What the side to move must mind at one node.
 #[derive(Clone, Copy, Debug)]
 pub struct Safety<B> {
@@ -18,7 +15,7 @@ pub struct Safety<B> {
     /// Whether it is attacked.
     pub in_check: bool,
     /// General rules: own pieces whose leaving may expose the royal piece. Plain rules: the
-    /// pinned pieces (their lines in `pins`).
+    /// pinned pieces (each may move only along the line through it and the royal piece).
     pub blockers: B,
     /// General rules: empty points where a piece would give a hopper its screen (or a
     /// grasshopper its hurdle) against the royal piece.
@@ -26,10 +23,6 @@ pub struct Safety<B> {
     /// Plain rules: where a piece that is not royal may end (everywhere when not in check,
     /// the checker and the line to it in a single check, nowhere in a double check).
     pub evasions: B,
-    /// Plain rules: each pinned piece's point and the points it may still go to.
-    pub pins: [(u8, B); MAX_PINS],
-    /// How many of `pins` are used.
-    pub pin_count: u8,
 }
 
 impl<B: Set> Safety<B> {
@@ -40,20 +33,7 @@ impl<B: Set> Safety<B> {
             blockers: B::ZERO,
             danger: B::ZERO,
             evasions: !B::ZERO,
-            pins: [(NO_POINT, B::ZERO); MAX_PINS],
-            pin_count: 0,
         }
-    }
-
-    /// Plain rules: where the pinned piece on `p` may still go.
-    #[inline(always)]
-    pub fn pin_line(&self, p: u32) -> B {
-        for &(q, line) in &self.pins[..self.pin_count as usize] {
-            if q as u32 == p {
-                return line;
-            }
-        }
-        B::ZERO
     }
 }
 
@@ -74,24 +54,21 @@ impl<B: Set> Engine<B> {
     /// being the first point met from `p` along its line (nothing between).
     #[inline(always)]
     fn rides_to(&self, side: usize, kind: usize, p: u32, target: u32) -> bool {
-        self.tables
-            .at(side, kind, p)
-            .ride_capture_to
-            .has(target)
+        self.tables.at(side, kind, p).ride_capture_to.holds(target)
     }
 
     /// Likewise by hopping as a cannon along vector `v` (seen from the hopper).
     #[inline(always)]
     fn hops_to(&self, side: usize, kind: usize, p: u32, v: usize, target: u32) -> bool {
         let pm = self.tables.at(side, kind, p);
-        pm.hops >> (v & 63) & 1 != 0 && pm.hop_capture_to.has(target)
+        pm.hops >> (v & 63) & 1 != 0 && pm.hop_capture_to.holds(target)
     }
 
     /// Likewise as a grasshopper (the hurdle just before `target`).
     #[inline(always)]
     fn leaps_over_to(&self, side: usize, kind: usize, p: u32, v: usize, target: u32) -> bool {
         let pm = self.tables.at(side, kind, p);
-        pm.leaps_over >> (v & 63) & 1 != 0 && pm.hop_capture_to.has(target)
+        pm.leaps_over >> (v & 63) & 1 != 0 && pm.hop_capture_to.holds(target)
     }
 
     /// Whether `target` is attacked by `attacker` when the board is `occupied` and the
@@ -114,7 +91,14 @@ impl<B: Set> Engine<B> {
 
     /// Free and lame leaps onto `target` by the attacker's pieces `enemy`.
     #[inline(always)]
-    fn leaps_onto(&self, pos: &Position<B>, target: u32, attacker: usize, occupied: B, enemy: B) -> bool {
+    fn leaps_onto(
+        &self,
+        pos: &Position<B>,
+        target: u32,
+        attacker: usize,
+        occupied: B,
+        enemy: B,
+    ) -> bool {
         let t = &self.tables;
         if (t.leap_reach[attacker & 1][target as usize & 127] & enemy).is_empty() {
             return false;
@@ -138,6 +122,17 @@ impl<B: Set> Engine<B> {
         false
     }
 
+    /// The pieces of `side` that ride every file and rank to the edge, and every diagonal
+    /// (plain rules: what [`Engine::attacked_plain_by`] tests with line attacks).
+    #[inline(always)]
+    pub(crate) fn line_riders(&self, pos: &Position<B>, side: usize) -> [B; 2] {
+        let [orth, diag] = self.tables.full_lines[side & 1];
+        [
+            self.of_kinds(pos, side, orth),
+            self.of_kinds(pos, side, diag),
+        ]
+    }
+
     /// [`Engine::attacked`] under plain rules: leaps never blocked, the full lines by line
     /// attacks, other rides by the points between.
     #[inline]
@@ -149,21 +144,31 @@ impl<B: Set> Engine<B> {
         occupied: B,
         removed: B,
     ) -> bool {
+        let riders = self.line_riders(pos, attacker);
+        self.attacked_plain_by(pos, target, attacker, occupied, removed, riders)
+    }
+
+    /// [`Engine::attacked_plain`] with the attacker's full-line riders given.
+    #[inline]
+    pub(crate) fn attacked_plain_by(
+        &self,
+        pos: &Position<B>,
+        target: u32,
+        attacker: usize,
+        occupied: B,
+        removed: B,
+        [orth, diag]: [B; 2],
+    ) -> bool {
         let enemy = pos.sides[attacker & 1] & !removed;
         let t = &self.tables;
         let lines = self.board.lines();
-        let [orth, diag] = t.full_lines[attacker & 1];
-        if orth != 0 {
-            let riders = self.of_kinds(pos, attacker, orth) & enemy;
-            if !riders.is_empty() && !(lines.orthogonal(target, occupied) & riders).is_empty() {
-                return true;
-            }
+        let orth = orth & enemy;
+        if !orth.is_empty() && !(lines.orthogonal(target, occupied) & orth).is_empty() {
+            return true;
         }
-        if diag != 0 {
-            let riders = self.of_kinds(pos, attacker, diag) & enemy;
-            if !riders.is_empty() && !(lines.diagonal(target, occupied) & riders).is_empty() {
-                return true;
-            }
+        let diag = diag & enemy;
+        if !diag.is_empty() && !(lines.diagonal(target, occupied) & diag).is_empty() {
+            return true;
         }
         if self.leaps_onto(pos, target, attacker, occupied, enemy) {
             return true;
@@ -201,6 +206,7 @@ impl<B: Set> Engine<B> {
         if liners.is_empty() {
             return false;
         }
+        let grasshoppers = self.tables.grasshopper_vectors[attacker & 1] != 0;
         let mut dirs = self.scan[attacker & 1];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
@@ -211,7 +217,7 @@ impl<B: Set> Engine<B> {
                 continue;
             }
             let p1 = b.first(blockers, d);
-            if enemy.has(p1) {
+            if enemy.holds(p1) {
                 let k1 = pos.kind_at(p1) as usize;
                 if self.rides_to(attacker, k1, p1, target)
                     || (self.facing && FILE_DIRECTIONS >> d & 1 != 0 && self.royal >> k1 & 1 != 0)
@@ -224,11 +230,13 @@ impl<B: Set> Engine<B> {
                 continue;
             }
             let p2 = b.first(rest, d);
-            if enemy.has(p2) {
+            if enemy.holds(p2) {
                 let k2 = pos.kind_at(p2) as usize;
                 let back = b.opposite(d);
                 if self.hops_to(attacker, k2, p2, back, target)
-                    || (p1 == b.step(target, d) && self.leaps_over_to(attacker, k2, p2, back, target))
+                    || (grasshoppers
+                        && p1 == b.step(target, d)
+                        && self.leaps_over_to(attacker, k2, p2, back, target))
                 {
                     return true;
                 }
@@ -280,10 +288,6 @@ impl<B: Set> Engine<B> {
                     line |= between;
                 } else if on.count() == 1 && !(on & own).is_empty() {
                     s.blockers |= on;
-                    if (s.pin_count as usize) < MAX_PINS {
-                        s.pins[s.pin_count as usize] = (on.lowest() as u8, between | B::one(sniper));
-                        s.pin_count += 1;
-                    }
                 }
             }
         }
@@ -334,6 +338,7 @@ impl<B: Set> Engine<B> {
             }
         }
         let liners = self.of_kinds(pos, them, self.line_kinds[them]);
+        let grasshoppers = t.grasshopper_vectors[them] != 0;
         let mut dirs = self.scan[them];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
@@ -345,15 +350,21 @@ impl<B: Set> Engine<B> {
             }
             let back = b.opposite(d);
             let line_attacker = |p: u32| {
-                enemy.has(p) && {
+                enemy.holds(p) && {
                     let k = pos.kind_at(p) as usize;
                     self.rides_to(them, k, p, r)
-                        || (self.facing && FILE_DIRECTIONS >> d & 1 != 0 && self.royal >> k & 1 != 0)
+                        || (self.facing
+                            && FILE_DIRECTIONS >> d & 1 != 0
+                            && self.royal >> k & 1 != 0)
                 }
             };
-            let hopper = |p: u32| enemy.has(p) && self.hops_to(them, pos.kind_at(p) as usize, p, back, r);
-            let grasshopper =
-                |p: u32| enemy.has(p) && self.leaps_over_to(them, pos.kind_at(p) as usize, p, back, r);
+            let hopper =
+                |p: u32| enemy.holds(p) && self.hops_to(them, pos.kind_at(p) as usize, p, back, r);
+            let grasshopper = |p: u32| {
+                grasshoppers
+                    && enemy.holds(p)
+                    && self.leaps_over_to(them, pos.kind_at(p) as usize, p, back, r)
+            };
             let beside = b.step(r, d);
             if b1.is_empty() {
                 continue;

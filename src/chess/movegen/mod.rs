@@ -148,6 +148,64 @@ pub struct Castling<B> {
     /// Per side, when not: the royal piece's start point and its partners' (short, long), from
     /// the start position.
     pub start: [(u32, [u32; 2]); 2],
+    /// What castling needs, by side, royal piece's file and partner's file (see
+    /// [`Castling::path`]).
+    pub paths: Vec<CastlingPath<B>>,
+    /// The number of files.
+    pub files: u32,
+}
+
+/// One castling: the points that must be empty, those the royal piece passes (and lands on),
+/// and where the two end.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CastlingPath<B> {
+    /// Every point between either piece and where it goes, and those two points, but for the
+    /// two pieces themselves.
+    pub empty: B,
+    /// The points the royal piece passes over and lands on.
+    pub passed: B,
+    /// Where the royal piece ends.
+    pub king_to: u32,
+    /// Where the partner ends.
+    pub partner_to: u32,
+}
+
+impl<B: Set> Castling<B> {
+    /// The castling of `side`'s royal piece on file `king_file` with the partner on
+    /// `partner_file`.
+    #[inline(always)]
+    pub fn path(&self, side: usize, king_file: u32, partner_file: u32) -> &CastlingPath<B> {
+        let f = self.files as usize;
+        &self.paths[((side & 1) * f + king_file as usize) * f + partner_file as usize]
+    }
+
+    /// Fills [`Castling::paths`] for `board`.
+    pub fn compile_paths(&mut self, board: &super::board::Board<B>) {
+        let f = board.files();
+        self.files = f;
+        self.paths = vec![CastlingPath::default(); (2 * f * f) as usize];
+        let span = |rank: u32, a: u32, b: u32| {
+            (a.min(b)..=a.max(b)).fold(B::ZERO, |acc, x| acc | B::one(board.point(x, rank)))
+        };
+        for side in 0..2 {
+            let rank = self.rank[side];
+            for kf in 0..f {
+                for pf in (0..f).filter(|&pf| pf != kf) {
+                    let wing = usize::from(pf < kf);
+                    let (kt, pt) = (self.king_to[wing], self.partner_to[wing]);
+                    let (king, partner) = (board.point(kf, rank), board.point(pf, rank));
+                    let movers = B::one(king) | B::one(partner);
+                    self.paths[(side * f as usize + kf as usize) * f as usize + pf as usize] =
+                        CastlingPath {
+                            empty: (span(rank, kf, kt) | span(rank, pf, pt)) & !movers,
+                            passed: span(rank, kf, kt) & !B::one(king),
+                            king_to: board.point(kt, rank),
+                            partner_to: board.point(pt, rank),
+                        };
+                }
+            }
+        }
+    }
 }
 
 /// The bare-king rule as perft sees it: a game already won has no moves.
@@ -166,6 +224,16 @@ pub trait Sink<B: Set> {
     fn add_promotions(&mut self, from: u32, targets: B, promotion: &Promotion<B>, side: usize);
     /// One legal move (each promotion choice its own).
     fn add_move(&mut self, mv: Move);
+    /// Every point `to` of `targets` is a legal plain move from `to - offset`.
+    fn add_by_offset(&mut self, targets: B, offset: i32);
+    /// Likewise, each promoting as `promotion` says for `side`.
+    fn add_promotions_by_offset(
+        &mut self,
+        targets: B,
+        offset: i32,
+        promotion: &Promotion<B>,
+        side: usize,
+    );
 }
 
 /// Counts moves.
@@ -184,6 +252,20 @@ impl<B: Set> Sink<B> for Counter {
     #[inline(always)]
     fn add_move(&mut self, _mv: Move) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_by_offset(&mut self, targets: B, _offset: i32) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn add_promotions_by_offset(
+        &mut self,
+        targets: B,
+        _offset: i32,
+        p: &Promotion<B>,
+        side: usize,
+    ) {
+        self.0 += targets.count() as u64 * p.choices(side);
     }
 }
 
@@ -213,6 +295,18 @@ impl<B: Set> Sink<B> for Vec<Move> {
     fn add_move(&mut self, mv: Move) {
         self.push(mv);
     }
+    #[inline(always)]
+    fn add_by_offset(&mut self, targets: B, offset: i32) {
+        for to in targets.squares() {
+            self.push(Move::normal((to as i32 - offset) as u32, to));
+        }
+    }
+    #[inline(always)]
+    fn add_promotions_by_offset(&mut self, targets: B, offset: i32, p: &Promotion<B>, side: usize) {
+        for to in targets.squares() {
+            self.add_promotions((to as i32 - offset) as u32, B::one(to), p, side);
+        }
+    }
 }
 
 /// The line directions north and south: where royal pieces may face each other.
@@ -236,6 +330,8 @@ pub struct Engine<B: Set> {
     pub plain: bool,
     /// Promotion per piece type.
     pub promotion: Vec<Option<Promotion<B>>>,
+    /// The types that promote.
+    pub promoting: Kinds,
     /// En passant, if the rules have it.
     pub en_passant: Option<EnPassant>,
     /// Castling, if the rules have it.
@@ -342,6 +438,11 @@ impl<B: Set> Engine<B> {
                 *key = splitmix64(0xCA57_1E00 + (i * 128 + p) as u64);
             }
         }
+        let promoting = promotion
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.is_some())
+            .fold(0, |acc, (k, _)| acc | 1 << k);
         Engine {
             board,
             tables,
@@ -350,6 +451,7 @@ impl<B: Set> Engine<B> {
             facing,
             plain,
             promotion,
+            promoting,
             en_passant,
             castling,
             bare_king,

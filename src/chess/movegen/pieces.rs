@@ -109,6 +109,15 @@ impl<B: Set> Engine<B> {
                 continue;
             }
             let (p, s) = (pos, safety);
+            if PLAIN && self.tables.pawns[us] >> kind & 1 != 0 && self.royal >> kind & 1 == 0 {
+                // Pawns that no pin holds move all at once; the pinned ones one by one.
+                self.generate_pawns(p, s, kind, pieces & !s.blockers, sink);
+                let pinned = pieces & s.blockers;
+                if !pinned.is_empty() {
+                    self.generate_kind::<S, LAME, PLAIN>(p, s, kind, pinned, sink);
+                }
+                continue;
+            }
             const LO: u8 = LAME | ORTHOGONAL;
             const OD: u8 = ORTHOGONAL | DIAGONAL;
             const RH: u8 = ORTHOGONAL | HOPS;
@@ -122,6 +131,56 @@ impl<B: Set> Engine<B> {
                 LO => self.generate_kind::<S, LO, PLAIN>(p, s, kind, pieces, sink),
                 RH => self.generate_kind::<S, RH, PLAIN>(p, s, kind, pieces, sink),
                 _ => self.generate_kind::<S, ALL, PLAIN>(p, s, kind, pieces, sink),
+            }
+        }
+    }
+
+    /// Plain rules: the legal moves of pawns that no pin holds, all at once, by shifting the
+    /// set of pawns one rank forward (and one file aside to capture).
+    #[inline(always)]
+    fn generate_pawns<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        safety: &Safety<B>,
+        kind: usize,
+        pawns: B,
+        sink: &mut S,
+    ) {
+        if pawns.is_empty() || safety.evasions.is_empty() {
+            return;
+        }
+        let us = pos.side as usize & 1;
+        let b = &self.board;
+        let files = b.files() as i32;
+        let forward = if us == 0 { files } else { -files };
+        let all = b.all();
+        let empty = all & !pos.occupied();
+        let enemy = pos.sides[1 - us];
+        let initial = self.tables.pawn_initial[us][kind];
+        let single = pawns.shift(forward) & empty;
+        let double = ((pawns & initial).shift(forward) & empty).shift(forward) & empty;
+        // Toward file a and toward the last file, as the first side sees the board.
+        let toward_a = (pawns & b.not_edge_file(0)).shift(forward - 1) & enemy;
+        let toward_last = (pawns & b.not_edge_file(1)).shift(forward + 1) & enemy;
+        let promotion = if self.promoting >> kind & 1 != 0 {
+            self.promotion[kind].as_ref()
+        } else {
+            None
+        };
+        let zone = promotion.map_or(B::ZERO, |p| p.zone[us]);
+        for (targets, offset) in [
+            (single, forward),
+            (double, 2 * forward),
+            (toward_a, forward - 1),
+            (toward_last, forward + 1),
+        ] {
+            let targets = targets & all & safety.evasions;
+            match promotion {
+                Some(pr) if !(targets & zone).is_empty() => {
+                    sink.add_by_offset(targets & !zone, offset);
+                    sink.add_promotions_by_offset(targets & zone, offset, pr, us);
+                }
+                _ => sink.add_by_offset(targets, offset),
             }
         }
     }
@@ -141,7 +200,11 @@ impl<B: Set> Engine<B> {
         let empty = self.board.all() & !occupied;
         let enemy = pos.sides[1 - us];
         let royal = self.royal >> kind & 1 != 0;
-        let promotion = self.promotion[kind].as_ref();
+        let promotion = if self.promoting >> kind & 1 != 0 {
+            self.promotion[kind].as_ref()
+        } else {
+            None
+        };
         let zone = promotion.map_or(B::ZERO, |p| p.zone[us]);
         if PLAIN && !royal && safety.evasions.is_empty() {
             return;
@@ -157,13 +220,15 @@ impl<B: Set> Engine<B> {
             }
             if PLAIN && !royal {
                 targets &= safety.evasions;
-                if safety.blockers.has(p) {
-                    targets &= safety.pin_line(p);
+                if let Some(r) = safety.royal
+                    && safety.blockers.holds(p)
+                {
+                    targets &= self.pin_line(r, p, occupied);
                 }
                 self.emit(sink, p, targets, zone, promotion, us);
                 continue;
             }
-            let (free, test) = if careful_kind || safety.blockers.has(p) {
+            let (free, test) = if careful_kind || safety.blockers.holds(p) {
                 (B::ZERO, targets)
             } else {
                 (targets & !safety.danger, targets & safety.danger)
@@ -171,12 +236,43 @@ impl<B: Set> Engine<B> {
             if !free.is_empty() {
                 self.emit(sink, p, free, zone, promotion, us);
             }
+            if PLAIN && royal {
+                // The royal piece of plain rules: each point tested with the attackers' lines
+                // gathered once.
+                let riders = self.line_riders(pos, 1 - us);
+                let occupied = pos.occupied() & !B::one(p);
+                for to in test.squares() {
+                    let removed = B::one(to);
+                    if !self.attacked_plain_by(pos, to, 1 - us, occupied | removed, removed, riders)
+                    {
+                        self.emit(sink, p, removed, zone, promotion, us);
+                    }
+                }
+                continue;
+            }
             for to in test.squares() {
                 if self.legal_after(pos, safety.royal, p, to) {
                     self.emit(sink, p, B::one(to), zone, promotion, us);
                 }
             }
         }
+    }
+
+    /// Plain rules: where the piece on `p`, pinned to the royal piece on `r`, may go: the
+    /// points between them, those between it and the pinner, and the pinner (a leaper along
+    /// the line may not jump past the pinner).
+    #[inline]
+    fn pin_line(&self, r: u32, p: u32, occupied: B) -> B {
+        let b = &self.board;
+        let Some(v) = b.join(r, p) else {
+            return B::ZERO;
+        };
+        let beyond = b.ray(p, v) & occupied;
+        if beyond.is_empty() {
+            return B::ZERO;
+        }
+        let pinner = b.first(beyond, v);
+        b.between_along(r, pinner, v) | B::one(pinner)
     }
 
     /// Legal moves from `p` to `targets`, split where they promote.
@@ -208,7 +304,13 @@ impl<B: Set> Engine<B> {
 
     /// Whether moving from `from` to `to` leaves the mover's royal piece safe.
     #[inline]
-    pub(crate) fn legal_after(&self, pos: &Position<B>, royal: Option<u32>, from: u32, to: u32) -> bool {
+    pub(crate) fn legal_after(
+        &self,
+        pos: &Position<B>,
+        royal: Option<u32>,
+        from: u32,
+        to: u32,
+    ) -> bool {
         let Some(r) = royal else {
             return true;
         };

@@ -60,59 +60,61 @@ impl<B: Set> Engine<B> {
 
     /// Where castling with the partner on `partner` puts the royal piece and the partner.
     #[inline]
-    pub fn castling_targets(&self, c: &Castling<B>, us: usize, king: u32, partner: u32) -> (u32, u32) {
+    pub fn castling_targets(
+        &self,
+        c: &Castling<B>,
+        us: usize,
+        king: u32,
+        partner: u32,
+    ) -> (u32, u32) {
         let b = &self.board;
-        let short = b.coordinates(partner).0 > b.coordinates(king).0;
-        let wing = usize::from(!short);
-        (
-            b.point(c.king_to[wing], c.rank[us]),
-            b.point(c.partner_to[wing], c.rank[us]),
-        )
-    }
-
-    /// The points from `a` to `b` on one rank, both included.
-    fn span(&self, a: u32, b: u32) -> B {
-        let (fa, r) = self.board.coordinates(a);
-        let (fb, _) = self.board.coordinates(b);
-        (fa.min(fb)..=fa.max(fb)).fold(B::ZERO, |acc, f| acc | B::one(self.board.point(f, r)))
+        let path = c.path(us, b.file(king), b.file(partner));
+        (path.king_to, path.partner_to)
     }
 
     /// The castling moves of the side to move (not in check: the caller has seen to it).
     #[inline(never)]
-    pub(crate) fn generate_castling<S: Sink<B>>(&self, pos: &Position<B>, c: &Castling<B>, sink: &mut S) {
+    pub(crate) fn generate_castling<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        c: &Castling<B>,
+        sink: &mut S,
+    ) {
         let us = pos.side as usize & 1;
         let them = 1 - us;
         let Some(king) = self.royal_point(pos, us) else {
             return;
         };
-        if pos.kind_at(king) as u32 != c.king as u32 || !c.rank_points[us].has(king) {
+        if pos.kind_at(king) as u32 != c.king as u32 || !c.rank_points[us].holds(king) {
             return;
         }
         let occupied = pos.occupied();
+        let king_file = self.board.file(king);
         for partner in (pos.castling & pos.sides[us]).squares() {
-            let (king_to, partner_to) = self.castling_targets(c, us, king, partner);
-            let movers = B::one(king) | B::one(partner);
-            let must_be_empty = (self.span(king, king_to) | self.span(partner, partner_to)) & !movers;
-            if !(must_be_empty & occupied).is_empty() {
+            let path = c.path(us, king_file, self.board.file(partner));
+            if !(path.empty & occupied).is_empty() {
                 continue;
             }
             // The royal piece may not pass over or land on an attacked point (seen with the
             // board as it stands), nor be left attacked when both pieces stand on their
             // points.
-            let passed = self.span(king, king_to) & !B::one(king);
-            if passed
+            if path
+                .passed
                 .squares()
                 .any(|p| self.attacked(pos, p, them, occupied, B::ZERO))
             {
                 continue;
             }
-            let mv = Move::Castle {
-                king: king as u8,
-                partner: partner as u8,
-            };
-            let after = self.make(pos, mv);
-            if !self.attacked(&after, king_to, them, after.occupied(), B::ZERO) {
-                sink.add_move(mv);
+            // Both pieces on their points: the enemy's pieces are where they were, so the
+            // board's occupancy after the move is all the test needs.
+            let after = (occupied & !(B::one(king) | B::one(partner)))
+                | B::one(path.king_to)
+                | B::one(path.partner_to);
+            if !self.attacked(pos, path.king_to, them, after, B::ZERO) {
+                sink.add_move(Move::Castle {
+                    king: king as u8,
+                    partner: partner as u8,
+                });
             }
         }
     }

@@ -54,7 +54,7 @@ impl<B: Set> Chess<B> {
     /// Where a castling move puts the royal piece and the partner.
     pub fn castle_targets(&self, king: u32, partner: u32) -> (u32, u32) {
         let c = self.engine.castling.as_ref().expect("castling rules");
-        let side = usize::from(!self.engine.board.rank_set(c.rank[0]).has(king));
+        let side = usize::from(!self.engine.board.rank_set(c.rank[0]).holds(king));
         self.engine.castling_targets(c, side, king, partner)
     }
 
@@ -184,11 +184,14 @@ impl<B: Set> Chess<B> {
                 self.rules
                     .pieces
                     .iter()
-                    .position(|p| p.letter == c || p.synonyms.contains(&c))?
-                    as u8,
+                    .position(|p| p.letter == c || p.synonyms.contains(&c))? as u8,
             ),
         };
-        let any_start = self.engine.castling.as_ref().is_some_and(|c| c.any_start_files);
+        let any_start = self
+            .engine
+            .castling
+            .as_ref()
+            .is_some_and(|c| c.any_start_files);
         Some(
             legal
                 .iter()

@@ -122,7 +122,11 @@ impl<B: Set> Chess<B> {
         let mut s = self.san_without_check(pos, mv, legal);
         let after = self.engine.make(pos, mv);
         if self.engine.in_check(&after) {
-            s.push(if self.engine.count(&after) == 0 { '#' } else { '+' });
+            s.push(if self.engine.count(&after) == 0 {
+                '#'
+            } else {
+                '+'
+            });
         }
         s
     }
@@ -181,7 +185,12 @@ impl<B: Set> Chess<B> {
     }
 
     /// The legal moves a SAN text names (`None` when the text is not SAN).
-    pub(crate) fn read_san(&self, pos: &Position<B>, legal: &[Move], text: &str) -> Option<Vec<usize>> {
+    pub(crate) fn read_san(
+        &self,
+        pos: &Position<B>,
+        legal: &[Move],
+        text: &str,
+    ) -> Option<Vec<usize>> {
         let parsed = parse(text)?;
         let b = &self.engine.board;
         let named: Vec<usize> = match parsed {
@@ -289,7 +298,17 @@ mod tests {
                 promotion: None
             })
         );
-        assert_eq!(parse("e2e4").map(|p| matches!(p, Parsed::Piece { file: Some(4), rank: Some(1), .. })), Some(true));
+        assert_eq!(
+            parse("e2e4").map(|p| matches!(
+                p,
+                Parsed::Piece {
+                    file: Some(4),
+                    rank: Some(1),
+                    ..
+                }
+            )),
+            Some(true)
+        );
         assert_eq!(parse("hello"), None);
         assert_eq!(parse(""), None);
     }

@@ -85,7 +85,6 @@ impl<B: Set> Chess<B> {
         }
         false
     }
-
 }
 
 /// Whether text has the shape of a WXF move: a capital, a file or marker, an operator, a
