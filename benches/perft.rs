@@ -1,15 +1,20 @@
 //! Perft speed, one thread, no hash, bulk counting at the last ply: from the start of every
 //! shipped draughts variant and from one mid-game position of English, Russian, Italian,
-//! International, Czech and Spanish draughts; Xiangqi from
-//! the start and from the two Fairy-Stockfish test positions, Minixiangqi from the start; and,
-//! as a peer in the same run, Debian's `fairy-stockfish` counting Xiangqi perft 4 (a process
-//! per run, skipped when the binary is missing). Criterion reports leaf nodes per second as
-//! `elements/s`. Every benchmark first asserts its node count against a number from an
-//! independent source — the published tables in `tests/reference/perft/` for the starts and
-//! the Xiangqi positions, `tests/reference/midgame.toml` (computed by the independent Python
-//! oracle in `tools/`) for the draughts mid-games — so it can never time wrong code.
+//! International, Czech and Spanish draughts; Xiangqi from the start and from the two
+//! Fairy-Stockfish test positions, Minixiangqi from the start; chess from the start (perft 6)
+//! and from Kiwipete (perft 5); every other shipped chess-family file from its start. Peers in
+//! the same run: Debian's `stockfish` counting the two chess positions, and Debian's
+//! `fairy-stockfish` counting Xiangqi perft 4 and every chess-family start it knows (a process
+//! per run, start-up included; skipped, saying so, when the binary is missing). Criterion
+//! reports leaf nodes per second as `elements/s`. Every benchmark first asserts its node count
+//! against a number from an independent source — the published tables in
+//! `tests/reference/perft/` for the starts and the Xiangqi and chess positions,
+//! `tests/reference/midgame.toml` (computed by the independent Python oracle in `tools/`) for
+//! the draughts mid-games, and where a table stops short of the depth timed, the peer's own
+//! count in the same run — so it can never time wrong code.
 //!
-//! Run: `cargo bench --bench perft` (`-- xiangqi` for the Xiangqi ones only).
+//! Run: `cargo bench --bench perft` (`-- xiangqi` for the Xiangqi ones only, `-- peer` for the
+//! peers, `-- capablanca` for one variant and its peer).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rulebench::{Chess, Count, Draughts, Game, Variant, with_game};
@@ -68,13 +73,42 @@ struct Case {
     perft: Vec<u64>,
 }
 
-/// (variant, case id, depth) of the chess family.
+/// (variant, case id, depth) of the chess family, counted from its table in
+/// `tests/reference/perft/`.
 const CHESS: &[(&str, &str, u32)] = &[
     ("xiangqi", "start", 5),
     ("xiangqi", "start", 4),
     ("xiangqi", "fairy-stockfish-2", 4),
     ("xiangqi", "fairy-stockfish-3", 4),
     ("minixiangqi", "start", 5),
+    ("chess", "start", 6),
+    ("chess", "kiwipete", 5),
+    ("chess960", "start", 6),
+];
+
+/// (variant, depth) of the chess family's other starts, with fairy-stockfish as the peer:
+/// depths whose counts are 3-30 million, so that the peer's run takes a second or two.
+const CHESS_STARTS: &[(&str, u32)] = &[
+    ("makruk", 5),
+    ("asean", 5),
+    ("ai-wok", 5),
+    ("shatranj", 6),
+    ("courier", 5),
+    ("capablanca", 5),
+    ("gothic", 5),
+    ("embassy", 5),
+    ("janus", 5),
+    ("modern", 5),
+    ("chancellor", 5),
+    ("losalamos", 6),
+    ("amazon", 5),
+    ("almost", 5),
+    ("chigorin", 5),
+    ("knightmate", 5),
+    ("nightrider", 5),
+    ("grasshopper", 5),
+    ("hoppelpoppel", 5),
+    ("newzealand", 5),
 ];
 
 fn bench_one<G: Game>(
@@ -143,51 +177,158 @@ fn perft(c: &mut Criterion) {
             expected,
         );
     }
-    fairy_stockfish(&mut group);
+    let fsf = Peer::find("/usr/games/fairy-stockfish");
+    if let Some(fsf) = &fsf {
+        fsf.bench(
+            &mut group,
+            "xiangqi-start-4",
+            "xiangqi",
+            "startpos",
+            4,
+            3_290_240,
+        );
+    }
+    if let Some(stockfish) = Peer::find("/usr/games/stockfish") {
+        let cases: Cases = read("perft/chess.toml");
+        for (id, depth) in [("start", 6), ("kiwipete", 5)] {
+            let case = cases.case.iter().find(|c| c.id == id).expect(id);
+            let expected = case.perft[depth as usize - 1];
+            let label = format!("chess-{id}-{depth}");
+            stockfish.bench(&mut group, &label, "chess", &case.fen, depth, expected);
+        }
+    }
+    for &(variant, depth) in CHESS_STARTS {
+        let game = Chess::load(variant).unwrap();
+        let cases: Cases = read(&format!("perft/{variant}.toml"));
+        let case = cases.case.iter().find(|c| c.id == "start").expect(variant);
+        let peer = fsf
+            .as_ref()
+            .filter(|p| p.variants.iter().any(|v| v == variant));
+        let expected = match (case.perft.get(depth as usize - 1), peer) {
+            (Some(&n), _) => n,
+            (None, Some(p)) => p.perft(variant, &case.fen, depth),
+            (None, None) => {
+                eprintln!(
+                    "SKIPPED: {variant}-start-{depth}: no published count at that depth and no peer to count it"
+                );
+                continue;
+            }
+        };
+        let pos = game.parse_fen(&case.fen).unwrap();
+        bench_one(
+            &mut group,
+            format!("{variant}-start-{depth}"),
+            &game,
+            &pos,
+            depth,
+            expected as u128,
+        );
+        if let Some(p) = peer {
+            let label = format!("{variant}-start-{depth}");
+            p.bench(&mut group, &label, variant, &case.fen, depth, expected);
+        }
+    }
     group.finish();
 }
 
-/// Debian's fairy-stockfish counting Xiangqi perft 4 from the start (one process per run:
-/// start-up included, a few milliseconds against a third of a second), checked against the
-/// published count.
-fn fairy_stockfish(c: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let path = "/usr/games/fairy-stockfish";
-    if !std::path::Path::new(path).is_file() {
-        eprintln!("SKIPPED: {path} not found (apt-get install fairy-stockfish)");
-        return;
+/// A UCI engine counting perft as a peer: one process per run, start-up included (a few
+/// milliseconds against a second or two).
+struct Peer {
+    path: &'static str,
+    /// Its `UCI_Variant` values (none for an engine of chess alone).
+    variants: Vec<String>,
+}
+
+impl Peer {
+    /// The engine at `path`, or none (saying SKIPPED) when it is not installed.
+    fn find(path: &'static str) -> Option<Peer> {
+        if !std::path::Path::new(path).is_file() {
+            eprintln!("SKIPPED: {path} not found (apt-get install it to time it as a peer)");
+            return None;
+        }
+        let mut peer = Peer {
+            path,
+            variants: Vec::new(),
+        };
+        let hello = peer.talk("uci\nquit\n");
+        if let Some(line) = hello
+            .lines()
+            .find(|l| l.starts_with("option name UCI_Variant "))
+        {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            peer.variants = words
+                .windows(2)
+                .filter(|w| w[0] == "var")
+                .map(|w| w[1].to_string())
+                .collect();
+        }
+        Some(peer)
     }
-    let expected: u64 = 3_290_240;
-    let run = || -> u64 {
-        let mut child = Command::new(path)
+
+    fn name(&self) -> &str {
+        self.path.rsplit('/').next().unwrap_or(self.path)
+    }
+
+    /// Sends `script` to a fresh process and returns what it printed.
+    fn talk(&self, script: &str) -> String {
+        use std::io::Write;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(self.path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .stderr(Stdio::null())
             .spawn()
-            .expect("fairy-stockfish starts");
+            .expect("the peer starts");
         let mut input = child.stdin.take().unwrap();
-        writeln!(
-            input,
-            "uci\nsetoption name UCI_Variant value xiangqi\nposition startpos\ngo perft 4\nquit"
-        )
-        .unwrap();
+        input.write_all(script.as_bytes()).unwrap();
         drop(input);
         let out = child.wait_with_output().unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Its perft of `fen` (or `startpos`) at `depth` in `variant`.
+    fn perft(&self, variant: &str, fen: &str, depth: u32) -> u64 {
+        let set = if self.variants.is_empty() {
+            String::new()
+        } else {
+            format!("setoption name UCI_Variant value {variant}\n")
+        };
+        let position = if fen == "startpos" {
+            "startpos".to_string()
+        } else {
+            format!("fen {fen}")
+        };
+        let text = self.talk(&format!(
+            "uci\n{set}isready\nposition {position}\ngo perft {depth}\nquit\n"
+        ));
         text.lines()
             .find_map(|l| l.strip_prefix("Nodes searched: "))
             .and_then(|n| n.trim().parse().ok())
-            .expect("a node count")
-    };
-    assert_eq!(run(), expected, "fairy-stockfish xiangqi perft 4");
-    c.throughput(Throughput::Elements(expected));
-    c.bench_function("peer-fairy-stockfish-xiangqi-start-4", |b| {
-        b.iter(|| {
-            let n = run();
-            assert_eq!(n, expected);
-            n
-        })
-    });
+            .unwrap_or_else(|| panic!("{}: no node count in {text}", self.path))
+    }
+
+    /// Times its perft, first checked against `expected`, as `peer-NAME-LABEL` (the label of
+    /// our benchmark of the same count).
+    fn bench(
+        &self,
+        c: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+        label: &str,
+        variant: &str,
+        fen: &str,
+        depth: u32,
+        expected: u64,
+    ) {
+        let count = || self.perft(variant, fen, depth);
+        assert_eq!(count(), expected, "{} {variant} perft {depth}", self.path);
+        c.throughput(Throughput::Elements(expected));
+        c.bench_function(format!("peer-{}-{label}", self.name()), |b| {
+            b.iter(|| {
+                let n = count();
+                assert_eq!(n, expected);
+                n
+            })
+        });
+    }
 }
 
 criterion_group!(benches, perft);

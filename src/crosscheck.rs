@@ -63,14 +63,17 @@ pub struct UciEngine {
 
 impl UciEngine {
     /// Starts `path` and sets the options. When the engine offers a `UCI_Variant` option and
-    /// `options` does not set it, it is set to `variant` (the rules' id) if the engine knows
-    /// that name, and refused with the names it knows otherwise. Returns the engine and the
-    /// variant chosen that way, if one was.
+    /// `options` does not set it, it is set to the first of `names` (the rules' id, then its
+    /// aliases) that the engine knows, and refused with the names it knows otherwise. When the
+    /// engine offers `UCI_Chess960`, `options` does not set it and `chess960` says castling
+    /// starts from any files, it is set to `true`. Returns the engine and the options chosen
+    /// that way.
     pub fn start(
         path: &str,
         options: &[(String, String)],
-        variant: &str,
-    ) -> Result<(UciEngine, Option<String>), String> {
+        names: &[&str],
+        chess960: bool,
+    ) -> Result<(UciEngine, Vec<(String, String)>), String> {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -87,14 +90,17 @@ impl UciEngine {
         e.send("uci")?;
         let hello = e.read_until("uciok")?;
         let mut options = options.to_vec();
-        let mut chosen = None;
-        let offered = hello
-            .lines()
-            .find(|l| l.trim_start().starts_with("option name UCI_Variant "));
-        let set = options
-            .iter()
-            .any(|(n, _)| n.eq_ignore_ascii_case("UCI_Variant"));
-        if let (Some(line), false) = (offered, set) {
+        let mut chosen = Vec::new();
+        let offers = |name: &str| {
+            hello.lines().find(|l| {
+                l.trim_start()
+                    .strip_prefix("option name ")
+                    .and_then(|rest| rest.strip_prefix(name))
+                    .is_some_and(|rest| rest.starts_with(' '))
+            })
+        };
+        let set = |name: &str| options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
+        if let (Some(line), false) = (offers("UCI_Variant"), set("UCI_Variant")) {
             let known: Vec<&str> = line
                 .split_whitespace()
                 .collect::<Vec<_>>()
@@ -102,16 +108,26 @@ impl UciEngine {
                 .filter(|w| w[0] == "var")
                 .map(|w| w[1])
                 .collect();
-            if known.contains(&variant) {
-                options.push(("UCI_Variant".into(), variant.into()));
-                chosen = Some(variant.to_string());
-            } else {
-                return Err(format!(
-                    "`{path}` plays the variants {}, none of them called `{variant}`; say which with --uci-option UCI_Variant=NAME",
-                    known.join(", ")
-                ));
+            match names.iter().find(|n| known.contains(n)) {
+                Some(name) => chosen.push(("UCI_Variant".to_string(), name.to_string())),
+                None => {
+                    return Err(format!(
+                        "`{path}` plays the variants {}, none of them called `{}`; say which with --uci-option UCI_Variant=NAME{}",
+                        known.join(", "),
+                        names.join("` or `"),
+                        if chess960 {
+                            " (a Chess960 variant is often the base game with UCI_Chess960, which is set)"
+                        } else {
+                            ""
+                        }
+                    ));
+                }
             }
         }
+        if chess960 && offers("UCI_Chess960").is_some() && !set("UCI_Chess960") {
+            chosen.push(("UCI_Chess960".to_string(), "true".to_string()));
+        }
+        options.extend(chosen.iter().cloned());
         for (name, value) in &options {
             e.send(&format!("setoption name {name} value {value}"))?;
         }

@@ -74,6 +74,16 @@ pub trait Game: Sync {
     fn id(&self) -> &str;
     /// The variant's name.
     fn name(&self) -> &str;
+    /// Other names the variant is known by (its file's `aliases`), for finding it in another
+    /// program's list.
+    fn aliases(&self) -> &[String] {
+        &[]
+    }
+    /// Whether castling starts from whatever files the king and partner stand on (Chess960),
+    /// which UCI engines are told with `UCI_Chess960`.
+    fn castles_from_any_start_files(&self) -> bool {
+        false
+    }
     /// The start position.
     fn start(&self) -> Self::Position;
     /// Reads a FEN in the family's format.

@@ -3,13 +3,15 @@
 //! Capablanca, Makruk, Shatranj and grasshopper chess, on both set widths (64-bit boards and
 //! 128-bit ones): perft = sum of divide, the mirror image and the colour-flipped position count
 //! the same, the FEN round trip (castling and en passant included), bulk counts equal listed
-//! moves, and no legal move leaves the mover's royal piece attacked (by attack tests written in
+//! moves, a move made in place equals the copied one and unmaking it restores the position, and
+//! no legal move leaves the mover's royal piece attacked (by attack tests written in
 //! this file from RULES.md §2 and CHESS.md §2, apart from the generator).
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rulebench::chess::Position;
 use rulebench::chess::bitboard::Set;
+use rulebench::chess::movegen::Move;
 use rulebench::{Chess, Count, Game};
 use std::sync::OnceLock;
 
@@ -56,7 +58,7 @@ fn playout<B: Set>(game: &Chess<B>, seed: u64, plies: u32) -> Position<B> {
                     .is_some()
             })
             .collect();
-        let mv = if !pawnish.is_empty() && state % 3 == 0 {
+        let mv = if !pawnish.is_empty() && state.is_multiple_of(3) {
             *pawnish[(state / 3 % pawnish.len() as u64) as usize]
         } else {
             moves[(state % moves.len() as u64) as usize]
@@ -444,6 +446,26 @@ fn counts_agree<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCa
     Ok(())
 }
 
+fn in_place_agrees<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
+    // The last ply but one plays each plain move on one copy and takes it back.
+    let engine = game.engine();
+    for mv in game.legal(pos) {
+        if let Move::Normal {
+            from,
+            to,
+            promotion,
+        } = mv
+        {
+            let mut p = *pos;
+            let undo = engine.make_in_place(&mut p, from as u32, to as u32, promotion);
+            prop_assert_eq!(p, engine.make(pos, mv), "{:?}", mv);
+            engine.unmake(&mut p, from as u32, to as u32, undo);
+            prop_assert_eq!(p, *pos, "{:?}", mv);
+        }
+    }
+    Ok(())
+}
+
 fn pos64() -> impl Strategy<Value = (usize, Position<u64>)> {
     (0..games64().len(), any::<u64>(), 0u32..140)
         .prop_map(|(g, seed, plies)| (g, playout(&games64()[g], seed, plies)))
@@ -481,6 +503,10 @@ proptest! {
     fn counts_and_moves_agree_64((g, pos) in pos64()) { counts_agree(&games64()[g], &pos)?; }
     #[test]
     fn counts_and_moves_agree_128((g, pos) in pos128()) { counts_agree(&games128()[g], &pos)?; }
+    #[test]
+    fn make_in_place_then_unmake_restores_64((g, pos) in pos64()) { in_place_agrees(&games64()[g], &pos)?; }
+    #[test]
+    fn make_in_place_then_unmake_restores_128((g, pos) in pos128()) { in_place_agrees(&games128()[g], &pos)?; }
 
     /// The two widths play chess alike.
     #[test]

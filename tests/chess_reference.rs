@@ -441,3 +441,81 @@ fn every_shipped_chess_variant_is_checked() {
         assert_eq!(common::case_reference(id).variant, *id);
     }
 }
+
+#[derive(Deserialize)]
+struct Stats {
+    case: Vec<StatsCase>,
+}
+
+#[derive(Deserialize)]
+struct StatsCase {
+    name: String,
+    fen: String,
+    rows: Vec<[u64; 7]>,
+}
+
+/// Of the moves at the last ply of `depth`: nodes, captures (en passant included), en passant,
+/// castles, promotions, checks, mates — each move played and classified by what the library
+/// says it is, apart from the search.
+fn leaf_stats(
+    game: &Chess,
+    pos: &rulebench::chess::Position<u128>,
+    depth: u32,
+    out: &mut [u64; 7],
+) {
+    use rulebench::chess::movegen::Move;
+    for mv in game.legal(pos) {
+        if depth > 1 {
+            leaf_stats(game, &game.play(pos, &mv), depth - 1, out);
+            continue;
+        }
+        out[0] += 1;
+        out[1] += u64::from(game.captured(pos, mv).is_some());
+        out[2] += u64::from(matches!(mv, Move::EnPassant { .. }));
+        out[3] += u64::from(matches!(mv, Move::Castle { .. }));
+        out[4] += u64::from(matches!(
+            mv,
+            Move::Normal {
+                promotion: Some(_),
+                ..
+            }
+        ));
+        if game.gives_check(pos, mv) {
+            out[5] += 1;
+            out[6] += u64::from(game.legal(&game.play(pos, &mv)).is_empty());
+        }
+    }
+}
+
+/// The wiki's statistics of its positions (captures, en passant, castles, promotions, checks,
+/// mates at the last ply: `cpw-stats.toml`), to 2 million nodes, or the node limit.
+#[test]
+fn the_chess_programming_wiki_statistics() {
+    let path = format!(
+        "{}/tests/reference/chess/cpw-stats.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let stats: Stats = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let game = Chess::load("chess").unwrap();
+    let limit = common::node_limit().max(2_000_000);
+    let mut checked = 0;
+    for case in &stats.case {
+        let pos = game.parse_fen(&case.fen).unwrap();
+        for (i, row) in case.rows.iter().enumerate() {
+            if row[0] > limit {
+                break;
+            }
+            let mut got = [0; 7];
+            leaf_stats(&game, &pos, i as u32 + 1, &mut got);
+            assert_eq!(
+                &got,
+                row,
+                "{} depth {}: [nodes, captures, ep, castles, promotions, checks, mates]",
+                case.name,
+                i + 1
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "only {checked} rows checked");
+}

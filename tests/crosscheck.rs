@@ -1,6 +1,7 @@
 //! `rulebench crosscheck`: against a small engine that is wrong on purpose in one deep
 //! position (`tests/support/fake_engine.rs`), and against Debian's fairy-stockfish on Xiangqi
-//! (gated on the binary, like `tests/fairy_stockfish.rs`).
+//! and the chess-family files it knows, and against Debian's Stockfish on chess and Chess960
+//! (each gated on its binary, like `tests/chess_differential.rs`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -149,4 +150,112 @@ fn sets_the_uci_variant_from_the_rules() {
     let (code, out) = rulebench(&["crosscheck", "russian", "--uci", &path, "--depth", "2"]);
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("none of them called `russian`"), "{out}");
+}
+
+fn stockfish() -> Option<String> {
+    let path = "/usr/games/stockfish";
+    if std::path::Path::new(path).is_file() {
+        return Some(path.into());
+    }
+    assert!(
+        std::env::var("RULEBENCH_REQUIRE_STOCKFISH").as_deref() != Ok("1"),
+        "stockfish is required but {path} is missing"
+    );
+    eprintln!("SKIPPED: {path} not found (apt-get install stockfish)");
+    None
+}
+
+/// Chess against Debian's Stockfish with no option given: from the start and from Kiwipete;
+/// Chess960 from one of Stockfish's own 960 rows (tests/perft.sh), with `UCI_Chess960` set
+/// because the rules castle from any start files.
+#[test]
+fn agrees_with_stockfish_out_of_the_box() {
+    let Some(path) = stockfish() else {
+        return;
+    };
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for (variant, fen, depth) in [
+        ("chess", None, "4"),
+        ("chess", Some(kiwipete), "3"),
+        (
+            "chess960",
+            Some("1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9"),
+            "3",
+        ),
+    ] {
+        let mut args = vec!["crosscheck", variant, "--uci", &path, "--depth", depth];
+        if let Some(f) = fen {
+            args.extend(["--fen", f]);
+        }
+        let (code, out) = rulebench(&args);
+        assert_eq!(code, Some(0), "{variant} {fen:?}: {out}");
+        assert!(out.contains("agree"), "{out}");
+        if variant == "chess960" {
+            assert!(
+                out.contains("set the engine's UCI_Chess960 to true"),
+                "{out}"
+            );
+        }
+    }
+}
+
+/// The chess-family files fairy-stockfish knows by their id need no option either.
+#[test]
+fn agrees_with_fairy_stockfish_on_chess_variants() {
+    let Some(path) = fairy_stockfish() else {
+        return;
+    };
+    for variant in ["makruk", "shatranj", "capablanca", "janus", "knightmate"] {
+        let (code, out) = rulebench(&["crosscheck", variant, "--uci", &path, "--depth", "3"]);
+        assert_eq!(code, Some(0), "{variant}: {out}");
+        assert!(
+            out.contains(&format!("set the engine's UCI_Variant to {variant}")),
+            "{out}"
+        );
+    }
+    // fairy-stockfish knows Chess960 by one of the file's aliases, and is told it castles so.
+    let (code, out) = rulebench(&[
+        "crosscheck",
+        "chess960",
+        "--uci",
+        &path,
+        "--fen",
+        "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("set the engine's UCI_Variant to fischerandom")
+            && out.contains("set the engine's UCI_Chess960 to true"),
+        "{out}"
+    );
+    // A name it does not know is refused with the names it knows.
+    let (code, out) = rulebench(&[
+        "crosscheck",
+        "tests/data/russian-12x8.toml",
+        "--uci",
+        &path,
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("say which with --uci-option UCI_Variant=NAME"),
+        "{out}"
+    );
+    // Or the user says which.
+    let (code, out) = rulebench(&[
+        "crosscheck",
+        "chess960",
+        "--uci",
+        &path,
+        "--uci-option",
+        "UCI_Variant=chess",
+        "--fen",
+        "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
 }

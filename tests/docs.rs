@@ -468,19 +468,23 @@ fn shell_words_reads_quotes() {
     );
 }
 
-/// The README shows `rules/xiangqi.toml` in full: the block must be the file as it is.
+/// The README shows `rules/chess.toml`, `rules/xiangqi.toml` and `rules/almost.toml` in full:
+/// each block must be the file as it is.
 #[test]
-fn the_readme_shows_xiangqi_toml_as_it_is() {
+fn the_readme_shows_its_rules_files_as_they_are() {
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
-    let file = std::fs::read_to_string(root().join("rules/xiangqi.toml")).expect("xiangqi");
-    let heading = readme
-        .find("`rules/xiangqi.toml` in full")
-        .expect("the README's section on rules/xiangqi.toml");
-    let start = readme[heading..].find("```toml\n").expect("a toml block") + heading + 8;
-    let end = readme[start..].find("```\n").expect("the block's end") + start;
-    assert_eq!(
-        &readme[start..end],
-        file,
-        "README.md: regenerate the block from rules/xiangqi.toml"
-    );
+    for name in ["chess", "xiangqi", "almost"] {
+        let path = format!("rules/{name}.toml");
+        let file = std::fs::read_to_string(root().join(&path)).expect(&path);
+        let heading = readme
+            .find(&format!("`{path}` in full"))
+            .unwrap_or_else(|| panic!("the README's section on {path}"));
+        let start = readme[heading..].find("```toml\n").expect("a toml block") + heading + 8;
+        let end = readme[start..].find("```\n").expect("the block's end") + start;
+        assert_eq!(
+            &readme[start..end],
+            file,
+            "README.md: regenerate the block from {path}"
+        );
+    }
 }

@@ -93,11 +93,12 @@ impl<B: Set> Engine<B> {
                     letters: &letters,
                     castling: None,
                     en_passant: None,
+                    rules,
                 };
                 let placement = rules.start_fen.split_whitespace().next().unwrap_or("");
                 let start = reader.parse(placement).ok()?;
-                for side in 0..2 {
-                    let king = (start.pieces(side, c.king as usize) & rank_points[side])
+                for (side, &rank) in rank_points.iter().enumerate() {
+                    let king = (start.pieces(side, c.king as usize) & rank)
                         .squares()
                         .next();
                     let short = reader.outermost_partner(&castling, &start, side, true);

@@ -5,7 +5,7 @@
 use super::betza::{Component, parse};
 use super::board::Grid;
 use super::rules::{Points, Rules};
-use super::schema::{Cells, ResultName};
+use super::schema::{Cells, Counted, ForceMatch, ResultName};
 
 /// The rules in sentences, one paragraph per entry.
 pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
@@ -50,9 +50,9 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         out.push(format!(
             "The {name}: for {} {}; for {} {}.",
             r.sides[0],
-            points_text(&b, sets[0]),
+            points_text(&b, sets[0], cell),
             r.sides[1],
-            points_text(&b, sets[1])
+            points_text(&b, sets[1], cell)
         ));
     }
     for p in &r.pieces {
@@ -85,7 +85,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         if let Some(region) = &p.initial {
             s.push_str(&format!(
                 " Its initial moves start only from its {region} ({}).",
-                points_text(&b, r.region(region, 0).unwrap_or(0))
+                points_text(&b, r.region(region, 0).unwrap_or(0), cell)
             ));
         }
         if let Some(pr) = &p.promotion {
@@ -111,7 +111,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             s.push_str(&format!(
                 " A move that ends in its {} ({} for {}) {} it into a {to}{}.",
                 pr.region,
-                points_text(&b, pr.zone[0]),
+                points_text(&b, pr.zone[0], cell),
                 r.sides[0],
                 if pr.compulsory { "turns" } else { "may turn" },
                 if pr.to[0].len() > 1 || pr.to[1].len() > 1 {
@@ -133,7 +133,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             )
         };
         out.push(format!(
-            "En passant: right after a {} passes over {cell}s with its initial move, an enemy {}              that could capture on a {cell} it passed may do so on the very next move, landing              there and taking the piece where it stands.",
+            "En passant: right after a {} passes over {cell}s with its initial move, an enemy {} that could capture on a {cell} it passed may do so on the very next move, landing there and taking the piece where it stands.",
             names(&ep.taken),
             names(&ep.takers)
         ));
@@ -147,7 +147,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
                 .collect::<Vec<_>>(),
         );
         let mut text = format!(
-            "Castling: the {king} and a {partners} that have not moved, on each side's rank {rank}              (the FEN's castling rights), with every {cell} between each of them and where it goes              empty: the {king} goes to the {ks}-file and the {partners} to the {ps}-file (short,              toward the last file, `O-O`), or to the {kl}- and {pl}-files (long, `O-O-O`); the              {king} may not be in check, pass over an attacked {cell} or land on one.",
+            "Castling: the {king} and a {partners} that have not moved, on each side's rank {rank} (the FEN's castling rights), with every {cell} between each of them and where it goes empty: the {king} goes to the {ks}-file and the {partners} to the {ps}-file (short, toward the last file, `O-O`), or to the {kl}- and {pl}-files (long, `O-O-O`); the {king} may not be in check, pass over an attacked {cell} or land on one.",
             king = r.pieces[c.king as usize].name,
             rank = c.rank,
             ks = file(c.king_to[0]),
@@ -157,7 +157,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         );
         if c.any_start_files {
             text.push_str(
-                " They may start on any files of the rank; castling is written as the king                  taking its own partner (`e1h1`).",
+                " They may start on any files of the rank; castling is written as the king taking its own partner (`e1h1`).",
             );
         }
         out.push(text);
@@ -185,7 +185,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             "A side left with only its royal piece {}{}.",
             result(res),
             if reply {
-                ", unless with its next move it leaves the other with only its royal piece too                  (then the game is drawn)"
+                ", unless with its next move it leaves the other with only its royal piece too (then the game is drawn)"
             } else {
                 ""
             }
@@ -198,7 +198,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             .map(|&k| r.pieces[k as usize].name.clone())
             .collect();
         out.push(format!(
-            "{} moves by each side with no capture{} draw the game (the FEN's fifth field counts              the plies).",
+            "{} moves by each side with no capture{} draw the game (the FEN's fifth field counts the plies).",
             m.moves,
             if resets.is_empty() {
                 String::new()
@@ -221,8 +221,12 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             result(res)
         ));
     }
-    let material =
-        |kinds: &[u8]| -> String { kinds.iter().map(|&k| r.pieces[k as usize].letter).collect() };
+    // As letters, the royal pieces first (`kb`, as the file writes it).
+    let material = |kinds: &[u8]| -> String {
+        let mut kinds = kinds.to_vec();
+        kinds.sort_by_key(|&k| !r.pieces[k as usize].royal);
+        kinds.iter().map(|&k| r.pieces[k as usize].letter).collect()
+    };
     if !g.insufficient_material.is_empty() {
         let pairs: Vec<String> = g
             .insufficient_material
@@ -240,7 +244,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             .map(|k| format!("{}s", r.pieces[k].name))
             .collect();
         out.push(format!(
-            "The game is also drawn when the sides have nothing but their royal pieces and {},              all on {cell}s of one colour.",
+            "The game is also drawn when the sides have nothing but their royal pieces and {}, all on {cell}s of one colour.",
             names.join(" and ")
         ));
     }
@@ -254,10 +258,22 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             .iter()
             .map(|(force, moves)| format!("{} {moves}", material(force)))
             .collect();
-        out.push(format!(
-            "Counting: when one side has only its royal piece left, the other must win within the \
-             number of its moves that its force (its pieces other than the royal one{}) allows, or \
-             the game is drawn: {}.",
+        let only_without: Vec<String> = (0..r.pieces.len())
+            .filter(|k| c.only_without >> k & 1 == 1)
+            .map(|k| r.pieces[k].name.clone())
+            .collect();
+        let mut text = format!(
+            "Counting{}: when one side has only its royal piece left, the other must win within \
+             a number of moves set by its force (its pieces other than the royal one{}), counting \
+             {}, or the game is drawn: {}{}{}.",
+            if only_without.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (only while no {} is on the board)",
+                    or_list(&only_without)
+                )
+            },
             match ignored.len() {
                 0 => String::new(),
                 _ => format!(
@@ -269,8 +285,30 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
                         .join(" and the ")
                 ),
             },
-            limits.join(", ")
-        ));
+            match c.counted {
+                Counted::Attacker => "its own moves",
+                Counted::Defender => "the bare side's moves",
+            },
+            match c.force {
+                ForceMatch::Exact => "for exactly the force ",
+                ForceMatch::AtLeast => "for at least the force (the lowest limit that applies) ",
+            },
+            limits.join(", "),
+            match c.otherwise {
+                Some(n) => format!("; any other force {n}"),
+                None => "; any other force is not counted".into(),
+            }
+        );
+        if c.start_at_pieces {
+            text.push_str(" The count starts from the number of pieces on the board.");
+        }
+        if let Some(moves) = c.board {
+            text.push_str(&format!(
+                " Before that, once the counting applies, the side with fewer pieces counts \
+                 {moves} of its moves; the game is drawn if they are made without a win."
+            ));
+        }
+        out.push(text);
     }
     out
 }
@@ -310,10 +348,10 @@ fn capital(s: &str) -> String {
 }
 
 /// A set of points as rectangles where it is one, otherwise as a list.
-fn points_text(b: &Grid, set: Points) -> String {
+fn points_text(b: &Grid, set: Points, cell: &str) -> String {
     let points: Vec<u32> = (0..128).filter(|p| set >> p & 1 != 0).collect();
     if points.is_empty() {
-        return "no points".into();
+        return format!("no {cell}s");
     }
     let coords: Vec<(u32, u32)> = points.iter().map(|&p| b.coordinates(p)).collect();
     let (f0, f1) = (
@@ -326,7 +364,7 @@ fn points_text(b: &Grid, set: Points) -> String {
     );
     if ((f1 - f0 + 1) * (r1 - r0 + 1)) as usize == points.len() && points.len() > 1 {
         format!(
-            "the {} points {}-{}",
+            "the {} {cell}s {}-{}",
             points.len(),
             b.name(b.point(f0, r0)),
             b.name(b.point(f1, r1))

@@ -14,6 +14,7 @@ use super::bitboard::Set;
 use super::board::{Board, NO_POINT};
 use super::movegen::{Castling, EnPassant};
 use super::position::Position;
+use super::rules::Rules;
 use super::tables::{Kinds, Tables};
 use crate::diagnostics::{LocatedError, SourceFile};
 
@@ -29,6 +30,8 @@ pub struct FenRules<'a, B: Set> {
     pub castling: Option<&'a Castling<B>>,
     /// En passant, if the rules have it.
     pub en_passant: Option<EnPassant>,
+    /// The rules, for the names of the sides and pieces in messages.
+    pub rules: &'a Rules,
 }
 
 /// The fields of a FEN text, as byte ranges.
@@ -307,11 +310,21 @@ impl<B: Set> FenRules<'_, B> {
                         }
                         _ => {
                             let wing = if short { "short" } else { "long" };
+                            let (king, partner) = self.castling_names();
+                            let message = if fixed {
+                                format!(
+                                    "`{ch}`: {name} may not castle on the {wing} side: its {king} is not on {} or no {partner} stands on {}",
+                                    board.name(king_start),
+                                    board.name(partner_start)
+                                )
+                            } else {
+                                format!(
+                                    "`{ch}`: {name} has no {king} with a {partner} beyond it on the {wing} side of its castling rank"
+                                )
+                            };
                             return Err(err(
                                 span,
-                                format!(
-                                    "`{ch}`: {name} has no royal piece and partner on its castling rank that may castle on the {wing} side"
-                                ),
+                                message,
                                 "castling rights only where the royal piece and its partner stand on their squares",
                             ));
                         }
@@ -326,15 +339,15 @@ impl<B: Set> FenRules<'_, B> {
                     let is_partner = partners_of(c, pos, side).holds(p);
                     let ok = is_partner
                         && king.is_some_and(|k| {
-                            !c.any_start_files
-                                && (k == c.start[side].0 && c.start[side].1.contains(&p))
-                                || c.any_start_files
+                            c.any_start_files
+                                || (k == c.start[side].0 && c.start[side].1.contains(&p))
                         });
                     if !ok {
                         return Err(err(
                             span,
                             format!(
-                                "`{ch}`: no {name} partner that may castle stands on {}",
+                                "`{ch}`: no {name} {} that may castle stands on {}",
+                                self.castling_names().1,
                                 board.name(p)
                             ),
                             "castling rights only where the royal piece and its partner stand on their squares",
@@ -357,11 +370,17 @@ impl<B: Set> FenRules<'_, B> {
     }
 
     fn side_word(&self, side: usize) -> String {
-        if side == 0 {
-            "the first side".into()
-        } else {
-            "the second side".into()
-        }
+        self.rules.sides[side].clone()
+    }
+
+    /// The names of the piece that castles and of its partners (`rook`, `rook or bishop`).
+    fn castling_names(&self) -> (String, String) {
+        let Some(c) = &self.rules.castling else {
+            return ("royal piece".into(), "partner".into());
+        };
+        let name = |k: u8| self.rules.pieces[k as usize].name.clone();
+        let partners: Vec<String> = c.partners.iter().map(|&k| name(k)).collect();
+        (name(c.king), partners.join(" or "))
     }
 
     fn read_en_passant(

@@ -29,6 +29,17 @@ impl<B: Set> Game for Chess<B> {
         &self.rules.name
     }
 
+    fn aliases(&self) -> &[String] {
+        &self.rules.aliases
+    }
+
+    fn castles_from_any_start_files(&self) -> bool {
+        self.rules
+            .castling
+            .as_ref()
+            .is_some_and(|c| c.any_start_files)
+    }
+
     fn start(&self) -> Position<B> {
         self.start
     }

@@ -170,6 +170,7 @@ impl<B: Set> Chess<B> {
             letters: &self.letters,
             castling: self.engine.castling.as_ref(),
             en_passant: self.engine.en_passant,
+            rules: &self.rules,
         }
     }
 

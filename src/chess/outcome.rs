@@ -252,8 +252,17 @@ impl<B: Set> Chess<B> {
         let at = &history[start];
         let weaker = usize::from(at.sides[1].count() < at.sides[0].count());
         if moves_of(start, weaker) >= moves {
+            let gone: Vec<&str> = (0..self.rules.pieces.len())
+                .filter(|&k| c.only_without >> k & 1 != 0)
+                .map(|k| self.rules.pieces[k].name.as_str())
+                .collect();
+            let gone = if gone.is_empty() {
+                String::new()
+            } else {
+                format!(" with no {} left", gone.join(" or "))
+            };
             return Some(format!(
-                "counting rule: {} counted {moves} of its moves with no pawn left and no win",
+                "counting rule: {} counted {moves} of its moves{gone} and no win",
                 names[weaker]
             ));
         }

@@ -356,8 +356,9 @@ pub struct GameRulesSection {
     pub repetition: Option<Val<LimitRule>>,
     /// Material with which neither side can win: pairs of sides' pieces as letters.
     pub insufficient_material: Option<Val<Vec<Val<MaterialPair>>>>,
-    /// Letters of pieces that cannot win when they are all a side has besides royal pieces
-    /// and all stand on squares of one colour (chess's bishops).
+    /// Letters of pieces that cannot win when they are all the pieces on the board besides
+    /// the royal ones, both sides' counted together, and all stand on squares of one colour
+    /// (chess's bishops).
     pub insufficient_on_one_colour: Option<Val<Vec<Val<String>>>>,
     /// The counting rule.
     pub counting: Option<Val<CountingSection>>,

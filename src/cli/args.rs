@@ -55,7 +55,8 @@ pub(super) enum Command {
         /// Print a JSON list of moves.
         #[arg(long)]
         json: bool,
-        /// The notation to write moves in (draughts: pdn; chess: coordinates, ucci, wxf).
+        /// The notation to write moves in: one the variant's file lists (draughts: pdn; chess
+        /// family: as its `[notation] moves` says, e.g. uci and san, or coordinates, ucci, wxf).
         #[arg(long)]
         notation: Option<String>,
     },
@@ -244,8 +245,8 @@ pub(super) struct PositionArgs {
     /// The position (default: the start position).
     #[arg(long, allow_hyphen_values = true)]
     pub fen: Option<String>,
-    /// Moves played from the position first, separated by spaces (each checked for
-    /// legality).
+    /// Moves played from the position first, separated by spaces, in any notation the
+    /// variant reads (each checked for legality).
     #[arg(long, allow_hyphen_values = true)]
     pub moves: Option<String>,
 }

@@ -63,17 +63,22 @@ pub(super) fn crosscheck(out: &mut impl Write, req: CrossRequest<'_>) -> Result<
         options.push((name.trim().to_string(), value.trim().to_string()));
     }
     let variant = Variant::load(req.rules)?;
-    let id = with_game!(&variant, game => game.id().to_string());
+    let (names, chess960) = with_game!(&variant, game => {
+        let mut names = vec![game.id().to_string()];
+        names.extend(game.aliases().iter().cloned());
+        (names, game.castles_from_any_start_files())
+    });
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let (mut peer, theirs) = match (req.engine, req.uci) {
         (Some(cmd), None) => (
             Peer::Command(cmd.to_string()),
             "the other program".to_string(),
         ),
         (None, Some(path)) => {
-            let (engine, chosen) =
-                UciEngine::start(path, &options, &id).map_err(|e| miette::miette!("{e}"))?;
-            if let Some(v) = chosen {
-                eprintln!("set the engine's UCI_Variant to {v}");
+            let (engine, chosen) = UciEngine::start(path, &options, &names, chess960)
+                .map_err(|e| miette::miette!("{e}"))?;
+            for (name, value) in chosen {
+                eprintln!("set the engine's {name} to {value}");
             }
             (
                 Peer::Uci(engine),

@@ -221,6 +221,10 @@ impl<B: Width> Game for Draughts<B> {
         &self.rules.name
     }
 
+    fn aliases(&self) -> &[String] {
+        &self.rules.aliases
+    }
+
     fn start(&self) -> Position<B> {
         self.rules.start.widen()
     }

@@ -220,7 +220,8 @@ fn find_region(
         })
 }
 
-/// Warns about regions no key names.
+/// Warns about regions no key names (but one whose every list is empty: a child's way of
+/// undoing a parent's region).
 fn warn_unused_regions(loader: &Loader, file: &ChessFile, rules: &Rules) {
     let mut used: Vec<&str> = Vec::new();
     for p in &rules.pieces {
@@ -230,7 +231,9 @@ fn warn_unused_regions(loader: &Loader, file: &ChessFile, rules: &Rules) {
         used.extend(p.promotion.as_ref().map(|pr| pr.region.as_str()));
     }
     for (name, def) in file.regions.iter().flat_map(|d| d.value.iter()) {
-        if !used.contains(&name.as_str()) {
+        // A region emptied on purpose (a parent's that this board cannot hold) is left alone.
+        let emptied = def.value.values().all(|points| points.value.is_empty());
+        if !used.contains(&name.as_str()) && !emptied {
             loader.warn(
                 loader.at(
                     def,

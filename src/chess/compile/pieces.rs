@@ -256,9 +256,10 @@ fn compile_notation<'a>(
             }
         }
     }?;
-    // A move names the piece by this letter: two types with one letter could not be told
-    // apart.
-    if let Some(c) = notation {
+    // A move names the piece by this letter: two types with one letter, or two without
+    // (` `: the key of none), could not be told apart.
+    {
+        let c = notation.unwrap_or(' ');
         let at = p.notation.as_ref().or(letter_val);
         if let Some((other, other_at)) = taken.insert(c, (name.to_string(), at)) {
             // Point at the one written nearer the top file (the user's, over a parent's).
@@ -268,15 +269,22 @@ fn compile_notation<'a>(
                 (None, b) => b.map(|b| (b, name)),
             };
             if let Some((here, there)) = place {
-                loader.report(loader.at(
-                    here,
-                    format!("notation letter `{c}` is also the {there}'s"),
-                    Some(
-                        "each piece type needs its own letter in move notation: set `notation` \
-                         to another capital"
-                            .into(),
+                let message = if c == ' ' {
+                    format!("no notation letter, as the {there} has none")
+                } else {
+                    format!("notation letter `{c}` is also the {there}'s")
+                };
+                loader.report(
+                    loader.at(
+                        here,
+                        message,
+                        Some(
+                            "each piece type needs its own letter in move notation (one type at \
+                         most, the pawn in SAN, may have none): set `notation` to another capital"
+                                .into(),
+                        ),
                     ),
-                ));
+                );
             }
         }
     }

@@ -156,18 +156,29 @@ impl<B: Set> Chess<B> {
 
     /// What the variant's notations look like, for an error's help.
     fn notation_help(&self) -> String {
+        // (how it looks, a text naming its notation)
         let example = |n: &str| match n {
-            "uci" => "UCI coordinates (`e2e4`, `e7e8q`, castling as the king's move)",
-            "san" => "SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`)",
-            "coordinates" => "coordinates (`h3e3`, ranks from 1)",
-            "ucci" => "UCCI (`h2e2`, ranks from 0)",
-            _ => "WXF (`C2.5`)",
+            "uci" => (
+                "UCI coordinates (`e2e4`, `e7e8q`, castling as the king's move)",
+                "`uci:e2e4`",
+            ),
+            "san" => ("SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`)", "`san:Nf3`"),
+            "coordinates" => ("coordinates (`h3e3`, ranks from 1)", "`coordinates:h3e3`"),
+            "ucci" => ("UCCI (`h2e2`, ranks from 0)", "`ucci:h2e2`"),
+            _ => ("WXF (`C2.5`)", "`wxf:C2.5`"),
         };
-        let list: Vec<&str> = self.notation_names.iter().map(|n| example(n)).collect();
-        let first = self.notation_names[0];
+        let (looks, named): (Vec<&str>, Vec<&str>) =
+            self.notation_names.iter().map(|n| example(n)).unzip();
+        let looks = match looks.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => looks.join(""),
+        };
+        if named.len() < 2 {
+            return format!("write moves in {looks}");
+        }
         format!(
-            "write moves in {}; a text several of them read may name its notation: `{first}:...`",
-            list.join(", ")
+            "write moves in {looks}; a text several of them read may name its notation: {}",
+            named.join(", ")
         )
     }
 
