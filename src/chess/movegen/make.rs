@@ -105,54 +105,23 @@ impl<B: Set> Engine<B> {
     #[inline(always)]
     pub fn make(&self, pos: &Position<B>, mv: Move) -> Position<B> {
         let mut next = *pos;
+        if let Move::Normal {
+            from,
+            to,
+            promotion,
+        } = mv
+        {
+            self.make_in_place(&mut next, from as u32, to as u32, promotion);
+            return next;
+        }
         let us = pos.side as usize & 1;
         let them = 1 - us;
         next.side ^= 1;
         next.ep = B::ZERO;
         next.ep_victim = NO_POINT;
         match mv {
-            Move::Normal {
-                from,
-                to,
-                promotion,
-            } => {
-                let (from, to) = (from as u32, to as u32);
-                let kind = pos.kind_at(from) as usize % MAX_KINDS;
-                let captured = pos.kind_at(to);
-                let (f, t) = (B::one(from), B::one(to));
-                if captured != EMPTY {
-                    next.sides[them] ^= t;
-                    next.kinds[captured as usize % MAX_KINDS] ^= t;
-                }
-                next.sides[us] ^= f | t;
-                next.kinds[kind] ^= f;
-                let becomes = promotion.map_or(kind, usize::from) % MAX_KINDS;
-                next.kinds[becomes] |= t;
-                B::set_at(&mut next.board, to, becomes as u8);
-                B::set_at(&mut next.board, from, EMPTY);
-                if let Some(ep) = self.en_passant
-                    && ep.taken >> kind & 1 != 0
-                {
-                    let pm = self.tables.at(us, kind, from);
-                    for leap in self.tables.lame_of(pm) {
-                        if leap.passes
-                            && leap.moves.holds(to)
-                            && could_take_en_passant(&self.tables, ep, &next, them, leap.path)
-                        {
-                            next.ep = leap.path;
-                            next.ep_victim = to as u8;
-                        }
-                    }
-                }
-                if !pos.castling.is_empty() {
-                    next.castling &= !(f | t);
-                    if let Some(c) = &self.castling
-                        && kind == c.king as usize
-                    {
-                        next.castling &= !pos.sides[us];
-                    }
-                }
-            }
+            // Played above, in place.
+            Move::Normal { .. } => {}
             Move::EnPassant { from, to } => {
                 let (from, to) = (from as u32, to as u32);
                 let victim = pos.ep_victim as u32;
