@@ -110,6 +110,12 @@ const CHESS_STARTS: &[(&str, u32)] = &[
     ("grasshopper", 4),
     ("hoppelpoppel", 5),
     ("newzealand", 5),
+    ("kingofthehill", 5),
+    ("racingkings", 5),
+    ("3check", 5),
+    ("horde", 6),
+    ("antichess", 5),
+    ("giveaway", 5),
 ];
 
 fn bench_one<G: Game>(

@@ -9,6 +9,12 @@
 //! - PyPI's `chess` (python-chess, an independent implementation) for chess and Chess960:
 //!   2,000 positions each, the playouts steered toward pawn moves so that en passant, castling
 //!   rights and promotions occur (the sample is checked to contain each).
+//! - The games that end differently (king of the hill, racing kings, three-check, horde,
+//!   antichess, giveaway): 1,000 positions each against pyffish, against Debian's
+//!   fairy-stockfish (but racing kings: 11.1 still gives a reply after any arrival on the eighth
+//!   rank, and miscounts Fairy-Stockfish's own published racing-kings perft), and against
+//!   python-chess's `chess.variant` (but giveaway, which it does not have); games played to
+//!   their end are among the positions (a game already won has no moves in all three).
 //!
 //! `.ci/run` installs `fairy-stockfish` and a venv with `chess` and `pyffish`, and then requires
 //! the comparisons (`RULEBENCH_REQUIRE_FAIRY_STOCKFISH=1`, `RULEBENCH_PYTHON=<venv python>`,
@@ -252,11 +258,14 @@ struct Seen {
     en_passant: usize,
     castling: usize,
     promotions: usize,
+    /// Positions with no legal move (games ended, by any rule).
+    ended: usize,
 }
 
 /// Random playout positions: games of random length from the start (from random Chess960
 /// starts when `chess960`), every few positions kept; with `steer`, pawn moves are preferred so
-/// that en passant and promotions come up.
+/// that en passant and promotions come up; in the games that end otherwise than by checkmate,
+/// moves that end the game too.
 fn positions<B: Set>(
     game: &Chess<B>,
     count: usize,
@@ -288,7 +297,44 @@ fn positions<B: Set>(
                             .is_some()
                 })
                 .collect();
-            let mv = if steer && !pawnish.is_empty() && rng.below(3) == 0 {
+            // Where the rules end games otherwise than by checkmate, a move that ends the game
+            // is played half the time there is one, so that ended games come up (a king
+            // reaching its region by a random walk is rare).
+            let finishing = if game.engine().ends.is_some() && rng.below(2) == 0 {
+                moves
+                    .iter()
+                    .copied()
+                    .find(|m| game.legal_moves(&game.play(&pos, m)).is_empty())
+            } else {
+                None
+            };
+            // And where a piece reaching a region wins, it walks toward it a third of the time.
+            let toward = game.engine().ends.and_then(|e| e.flag).and_then(|flag| {
+                let b = &game.engine().board;
+                let side = pos.side as usize;
+                let distance = |p: u32| {
+                    let (f, r) = b.coordinates(p);
+                    flag.region[side]
+                        .squares()
+                        .map(|q| {
+                            let (g, s) = b.coordinates(q);
+                            f.abs_diff(g).max(r.abs_diff(s))
+                        })
+                        .min()
+                        .unwrap_or(0)
+                };
+                let closer: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| {
+                        flag.kinds >> pos.kind_at(m.from()) & 1 != 0
+                            && distance(m.to()) < distance(m.from())
+                    })
+                    .collect();
+                (!closer.is_empty() && rng.below(3) == 0).then(|| *closer[rng.below(closer.len())])
+            });
+            let mv = if let Some(mv) = finishing.or(toward) {
+                mv
+            } else if steer && !pawnish.is_empty() && rng.below(3) == 0 {
                 *pawnish[rng.below(pawnish.len())]
             } else {
                 moves[rng.below(moves.len())]
@@ -333,6 +379,7 @@ fn compare<B: Set>(
         seen.en_passant += legal.iter().any(|m| matches!(m, Move::EnPassant { .. })) as usize;
         seen.castling += !pos.castling.is_empty() as usize;
         seen.promotions += legal.iter().any(|m| m.promotion().is_some()) as usize;
+        seen.ended += legal.is_empty() as usize;
     }
     seen
 }
@@ -431,5 +478,82 @@ fn chess_move_lists_equal_python_chess() {
         assert!(seen.castling >= 200, "{variant}: {seen:?}");
         assert!(seen.promotions >= 20, "{variant}: {seen:?}");
         assert!(seen.in_check >= 50, "{variant}: {seen:?}");
+    }
+}
+
+/// The games that end otherwise than by checkmate, with whether Debian's fairy-stockfish and
+/// python-chess play them as Fairy-Stockfish's published counts do.
+const ENDING_VARIANTS: &[(&str, bool, bool)] = &[
+    ("kingofthehill", true, true),
+    ("racingkings", false, true),
+    ("3check", true, true),
+    ("horde", true, true),
+    ("antichess", true, true),
+    ("giveaway", true, false),
+];
+
+/// What the sample of `variant` must hold for the comparison to mean something.
+fn enough_of_each(variant: &str, seen: &Seen) {
+    assert!(
+        seen.ended >= 5,
+        "{variant}: only {} ended games: {seen:?}",
+        seen.ended
+    );
+    match variant {
+        "kingofthehill" | "3check" | "horde" => {
+            assert!(seen.in_check > 10, "{variant}: {seen:?}");
+            assert!(seen.promotions > 5, "{variant}: {seen:?}");
+        }
+        "antichess" | "giveaway" => assert!(seen.promotions >= 3, "{variant}: {seen:?}"),
+        _ => {}
+    }
+    if variant == "horde" {
+        assert!(seen.en_passant > 5, "{variant}: {seen:?}");
+    }
+}
+
+#[test]
+fn ending_variants_equal_fairy_stockfish() {
+    let Some(path) = fairy_stockfish() else {
+        return;
+    };
+    for (i, &(variant, debian_build, _)) in ENDING_VARIANTS.iter().enumerate() {
+        if !debian_build {
+            continue;
+        }
+        let mut engine = Uci::start(&path, &[("UCI_Variant", variant)]).expect("it starts");
+        let seen = with_chess(variant, |run| {
+            run(&mut engine, 1000, 0xE4D5_0001 + i as u64, false, true)
+        });
+        enough_of_each(variant, &seen);
+    }
+}
+
+#[test]
+fn ending_variants_equal_pyffish() {
+    for (i, &(variant, _, _)) in ENDING_VARIANTS.iter().enumerate() {
+        let Some(mut engine) = python("pyffish", variant, false) else {
+            return;
+        };
+        let seen = with_chess(variant, |run| {
+            run(&mut engine, 1000, 0xE4D5_1001 + i as u64, false, true)
+        });
+        enough_of_each(variant, &seen);
+    }
+}
+
+#[test]
+fn ending_variants_equal_python_chess() {
+    for (i, &(variant, _, python_chess)) in ENDING_VARIANTS.iter().enumerate() {
+        if !python_chess {
+            continue;
+        }
+        let Some(mut engine) = python("chess", variant, false) else {
+            return;
+        };
+        let seen = with_chess(variant, |run| {
+            run(&mut engine, 1000, 0xE4D5_2001 + i as u64, false, true)
+        });
+        enough_of_each(variant, &seen);
     }
 }

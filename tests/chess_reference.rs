@@ -260,6 +260,12 @@ fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
         "janus",
         "modern",
         "chancellor",
+        "kingofthehill",
+        "racingkings",
+        "3check",
+        "horde",
+        "antichess",
+        "giveaway",
     ] {
         assert!(checked.contains(id), "{id}");
     }
@@ -411,9 +417,11 @@ fn midgame_positions_match_the_independent_oracle() {
 fn every_shipped_chess_variant_is_checked() {
     let shipped = rulebench::chess::Rules::shipped();
     let expected = [
+        "3check",
         "ai-wok",
         "almost",
         "amazon",
+        "antichess",
         "asean",
         "capablanca",
         "chancellor",
@@ -422,10 +430,13 @@ fn every_shipped_chess_variant_is_checked() {
         "chigorin",
         "courier",
         "embassy",
+        "giveaway",
         "gothic",
         "grasshopper",
         "hoppelpoppel",
+        "horde",
         "janus",
+        "kingofthehill",
         "knightmate",
         "losalamos",
         "makruk",
@@ -433,6 +444,7 @@ fn every_shipped_chess_variant_is_checked() {
         "modern",
         "newzealand",
         "nightrider",
+        "racingkings",
         "shatranj",
         "xiangqi",
     ];

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The legal moves of chess-family positions according to an independent engine, for the
-differential tests: python-chess (PyPI `chess`, chess and Chess960) or pyffish (PyPI `pyffish`,
-Fairy-Stockfish's Python binding, any of its variants).
+differential tests: python-chess (PyPI `chess`: chess, Chess960 and the lichess variants of
+`chess.variant`) or pyffish (PyPI `pyffish`, Fairy-Stockfish's Python binding, any of its
+variants).
 
 Reads lines `VARIANT<TAB>CHESS960<TAB>FEN` (CHESS960 is 0 or 1) on stdin and writes, for each,
 one line: the legal moves in UCI coordinates, sorted, separated by spaces (an empty line when
@@ -18,11 +19,26 @@ import sys
 
 def with_python_chess():
     import chess
+    import chess.variant
+
+    boards = {
+        "chess": chess.Board,
+        "chess960": chess.Board,
+        "kingofthehill": chess.variant.KingOfTheHillBoard,
+        "racingkings": chess.variant.RacingKingsBoard,
+        "3check": chess.variant.ThreeCheckBoard,
+        "horde": chess.variant.HordeBoard,
+        "antichess": chess.variant.AntichessBoard,
+    }
 
     def moves(variant, chess960, fen):
-        if variant not in ("chess", "chess960"):
-            raise SystemExit(f"python-chess plays chess and Chess960, not {variant}")
-        board = chess.Board(fen, chess960=chess960)
+        if variant not in boards:
+            raise SystemExit(f"python-chess here plays {', '.join(boards)}, not {variant}")
+        board = boards[variant](fen, chess960=chess960)
+        # A game its variant's own rule has ended (a flag, extinction, the third check) has no
+        # moves, as Fairy-Stockfish's perft counts it; python-chess lists them all the same.
+        if board.is_variant_end():
+            return []
         return [board.uci(m, chess960=chess960) for m in board.legal_moves]
 
     return moves
@@ -33,6 +49,9 @@ def with_pyffish():
 
     def moves(variant, chess960, fen):
         name = "chess" if variant == "chess960" else variant
+        # As above: pyffish lists the moves of a game already ended by its variant's rules.
+        if pyffish.is_immediate_game_end(name, fen, [], chess960)[0]:
+            return []
         return pyffish.legal_moves(name, fen, [], chess960)
 
     return moves

@@ -5,6 +5,7 @@
 use super::bitboard::Set;
 use super::board::Board;
 use super::fen::FenRules;
+use super::movegen::ends::{Ends, Flag};
 use super::movegen::{BareKing, Castling, EnPassant, Engine, Promotion, Specials};
 use super::rules::Rules;
 use super::tables::{PieceMovement, Tables, extra_vectors};
@@ -28,6 +29,28 @@ fn set<B: Set>(points: [u128; 2]) -> [B; 2] {
 
 fn bits(kinds: &[u8]) -> u32 {
     kinds.iter().fold(0, |acc, &k| acc | 1 << k)
+}
+
+/// The rules of [`super::movegen::ends`], if the variant has any.
+fn ends<B: Set>(rules: &Rules) -> Option<Ends<B>> {
+    let g = &rules.game;
+    let ends = Ends {
+        flag: g.flag.as_ref().map(|f| Flag {
+            kinds: f.kinds,
+            region: set(f.points),
+            second_may_answer: f.second_may_answer,
+        }),
+        extinction: g.extinction.as_ref().map(|x| x.kinds),
+        checks_to_win: g.checks_to_win.map(|n| n as u8),
+        giving_check_illegal: g.giving_check_illegal,
+        compulsory_capture: g.compulsory_capture,
+    };
+    let any = ends.flag.is_some()
+        || ends.extinction.is_some()
+        || ends.checks_to_win.is_some()
+        || ends.giving_check_illegal
+        || ends.compulsory_capture;
+    any.then_some(ends)
 }
 
 impl<B: Set> Engine<B> {
@@ -93,6 +116,7 @@ impl<B: Set> Engine<B> {
                     letters: &letters,
                     castling: None,
                     en_passant: None,
+                    en_passant_onto: [B::ZERO; 2],
                     rules,
                 };
                 let placement = rules.start_fen.split_whitespace().next().unwrap_or("");
@@ -118,6 +142,11 @@ impl<B: Set> Engine<B> {
             en_passant,
             castling,
             bare_king: rules.game.bare_king.map(|(_, reply)| BareKing { reply }),
+            ep_onto: match &rules.en_passant {
+                Some(ep) => set(ep.onto),
+                None => [board.all(); 2],
+            },
+            ends: ends(rules),
         };
         Some(Engine::new(board, tables, rules.pieces.len(), specials))
     }

@@ -132,11 +132,26 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
                     .collect::<Vec<_>>(),
             )
         };
-        out.push(format!(
+        let mut text = format!(
             "En passant: right after a {} passes over {cell}s with its initial move, an enemy {} that could capture on a {cell} it passed may do so on the very next move, landing there and taking the piece where it stands.",
             names(&ep.taken),
             names(&ep.takers)
-        ));
+        );
+        let all: Points = if r.points() == 128 {
+            !0
+        } else {
+            (1 << r.points()) - 1
+        };
+        if ep.onto != [all; 2] {
+            text.push_str(&format!(
+                " Such a capture lands only on {} for {}, on {} for {}.",
+                points_text(&b, ep.onto[0], cell),
+                r.sides[0],
+                points_text(&b, ep.onto[1], cell),
+                r.sides[1]
+            ));
+        }
+        out.push(text);
     }
     if let Some(c) = &r.castling {
         let file = |f: u32| (b'a' + f as u8) as char;
@@ -155,6 +170,14 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             kl = file(c.king_to[1]),
             pl = file(c.partner_to[1]),
         );
+        if !r.pieces[c.king as usize].royal {
+            let guard =
+                format!(" may not be in check, pass over an attacked {cell} or land on one.");
+            text = text.replace(
+                &guard,
+                " is not royal here, so nothing it passes or lands on need be safe from attack.",
+            );
+        }
         if c.any_start_files {
             text.push_str(
                 " They may start on any files of the rank; castling is written as the king taking its own partner (`e1h1`).",
@@ -163,11 +186,28 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         out.push(text);
     }
     let g = &r.game;
-    out.push(
-        "A move that leaves the mover's royal piece attacked is illegal; a capture takes the \
-         piece on the arrival point off the board."
-            .replace("point", cell),
-    );
+    if r.royal_kinds() == 0 {
+        out.push(
+            "No piece is royal: there is no check, and every piece may be taken; a capture \
+             takes the piece on the arrival point off the board."
+                .replace("point", cell),
+        );
+    } else {
+        out.push(
+            "A move that leaves the mover's royal piece attacked is illegal; a capture takes \
+             the piece on the arrival point off the board."
+                .replace("point", cell),
+        );
+    }
+    if g.compulsory_capture {
+        out.push("A player who can capture must, choosing freely among the captures.".into());
+    }
+    if g.giving_check_illegal {
+        out.push(
+            "No move may give check: a move that would attack the enemy's royal piece is illegal."
+                .into(),
+        );
+    }
     if g.facing_royals {
         out.push(
             "The royal pieces may not face each other on a file with nothing between them: a \
@@ -180,6 +220,57 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         result(g.checkmate),
         result(g.stalemate)
     ));
+    let kind_names = |kinds: u32| -> String {
+        or_list(
+            &(0..r.pieces.len())
+                .filter(|k| kinds >> k & 1 != 0)
+                .map(|k| r.pieces[k].name.clone())
+                .collect::<Vec<_>>(),
+        )
+    };
+    if let Some(f) = &g.flag {
+        let region = if f.points[0] == f.points[1] {
+            points_text(&b, f.points[0], cell)
+        } else {
+            format!(
+                "{} for {}, {} for {}",
+                points_text(&b, f.points[0], cell),
+                r.sides[0],
+                points_text(&b, f.points[1], cell),
+                r.sides[1]
+            )
+        };
+        out.push(format!(
+            "A {} that reaches the {} ({region}) wins at once{}.",
+            kind_names(f.kinds),
+            f.region,
+            if f.second_may_answer {
+                format!(
+                    "; but when {}'s gets there first and {} can get there too with its next move, it has that move, and reaching it draws",
+                    r.sides[0], r.sides[1]
+                )
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if let Some(x) = &g.extinction {
+        out.push(if x.named {
+            format!(
+                "A side left with no {} {}.",
+                kind_names(x.kinds),
+                result(x.result)
+            )
+        } else {
+            format!("A side left with no pieces {}.", result(x.result))
+        });
+    }
+    if let Some(n) = g.checks_to_win {
+        out.push(format!(
+            "The side that gives check for the {} time wins (the FEN carries the checks each side still has to give, `{n}+{n}` at the start).",
+            ordinal(n)
+        ));
+    }
     if let Some((res, reply)) = g.bare_king {
         out.push(format!(
             "A side left with only its royal piece {}{}.",
@@ -319,6 +410,15 @@ fn or_list(items: &[String]) -> String {
         [] => "nothing".into(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        n => format!("{n}th"),
     }
 }
 

@@ -30,6 +30,8 @@ pub struct FenRules<'a, B: Set> {
     pub castling: Option<&'a Castling<B>>,
     /// En passant, if the rules have it.
     pub en_passant: Option<EnPassant>,
+    /// Per taking side: the points an en-passant capture may land on.
+    pub en_passant_onto: [B; 2],
     /// The rules, for the names of the sides and pieces in messages.
     pub rules: &'a Rules,
 }
@@ -74,12 +76,20 @@ impl<B: Set> FenRules<'_, B> {
         );
         let text = fen.trim_end();
         let lead = text.len() - text.trim_start().len();
-        let fields = fields(text);
+        let mut fields = fields(text);
+        // The checks field, wherever it stands after the side to move (Fairy-Stockfish writes
+        // `3+3` after the en-passant point, lichess `+0+0` last).
+        let checks = (2..fields.len())
+            .find(|&i| fen[fields[i].clone()].contains('+'))
+            .map(|i| fields.remove(i));
         let Some(placement) = fields.first().cloned() else {
             return Err(err(lead..text.len(), "empty FEN".into(), &shape_help));
         };
         let mut pos = Position::empty();
         self.read_placement(&fen[placement.clone()], placement.start, &mut pos, &err)?;
+        if let Some(span) = checks {
+            self.read_checks(&fen[span.clone()], span, &mut pos, &err)?;
+        }
         let side_help = "the side to move is `w` (the first side) or `b` (the second)";
         if let Some(span) = fields.get(1) {
             pos.side = match &fen[span.clone()] {
@@ -383,6 +393,50 @@ impl<B: Set> FenRules<'_, B> {
         (name(c.king), partners.join(" or "))
     }
 
+    /// The checks field: the checks each side still has to give (`3+3`, Fairy-Stockfish's
+    /// form) or, with a leading `+`, those each has given (`+0+0`, lichess's).
+    fn read_checks(
+        &self,
+        field: &str,
+        span: std::ops::Range<usize>,
+        pos: &mut Position<B>,
+        err: &dyn Fn(std::ops::Range<usize>, String, &str) -> LocatedError,
+    ) -> Result<(), LocatedError> {
+        let help = "the checks field is the checks each side still has to give (`3+3`) or, \
+                    after a `+`, those each has given (`+0+0`)";
+        let Some(n) = self.rules.game.checks_to_win else {
+            return Err(err(
+                span,
+                format!("`{field}`: this variant counts no checks"),
+                "leave the checks field out",
+            ));
+        };
+        let (given, text) = match field.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, field),
+        };
+        let counts: Option<Vec<u32>> = text.split('+').map(|c| c.parse().ok()).collect();
+        let Some([first, second]) = counts.as_deref().and_then(|c| <[u32; 2]>::try_from(c).ok())
+        else {
+            return Err(err(span, format!("`{field}` is not a checks field"), help));
+        };
+        for c in [first, second] {
+            if c > n {
+                return Err(err(
+                    span,
+                    format!("{c} checks in `{field}`: in this variant {n} checks win"),
+                    help,
+                ));
+            }
+        }
+        pos.checks = if given {
+            [first as u8, second as u8]
+        } else {
+            [(n - first) as u8, (n - second) as u8]
+        };
+        Ok(())
+    }
+
     fn read_en_passant(
         &self,
         field: &str,
@@ -441,7 +495,8 @@ impl<B: Set> FenRules<'_, B> {
                 "the en-passant point is the one a pawn's double step has just passed over",
             ));
         };
-        if Engineless::could_take(self.tables, ep, pos, path) {
+        let path = path & self.en_passant_onto[pos.side as usize & 1];
+        if !path.is_empty() && Engineless::could_take(self.tables, ep, pos, path) {
             pos.ep = path;
             pos.ep_victim = victim as u8;
         }
@@ -487,6 +542,10 @@ impl<B: Set> FenRules<'_, B> {
             out.push_str(&board.name(pos.ep.lowest()));
         } else {
             out.push('-');
+        }
+        if let Some(n) = self.rules.game.checks_to_win {
+            let left = |side: usize| n.saturating_sub(u32::from(pos.checks[side]));
+            out.push_str(&format!(" {}+{}", left(0), left(1)));
         }
         out.push_str(&format!(" {} {}", pos.quiet_plies, pos.move_number));
         out

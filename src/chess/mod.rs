@@ -53,6 +53,9 @@ pub struct Chess<B: Set = u128> {
     /// The notations of moves, the default first.
     notation_names: Vec<&'static str>,
     start: Position<B>,
+    /// Per side: whether it has a royal piece (as in the start position: Horde's first side
+    /// has none).
+    royal_sides: [bool; 2],
 }
 
 impl Chess<u128> {
@@ -131,7 +134,14 @@ impl<B: Set> Chess<B> {
             letters,
             notation_names,
             start: Position::empty(),
+            royal_sides: [true; 2],
         };
+        let royal = game.rules.royal_kinds();
+        if let Ok(start) = game.fen_rules().parse(&fen) {
+            for side in 0..2 {
+                game.royal_sides[side] = !game.engine.of_kinds(&start, side, royal).is_empty();
+            }
+        }
         game.start = game.parse_fen(&fen).map_err(|e| (fen.clone(), e))?;
         if game.engine.count(&game.start) == 0 {
             return Err((
@@ -170,6 +180,7 @@ impl<B: Set> Chess<B> {
             letters: &self.letters,
             castling: self.engine.castling.as_ref(),
             en_passant: self.engine.en_passant,
+            en_passant_onto: self.engine.ep_onto,
             rules: &self.rules,
         }
     }
@@ -215,7 +226,8 @@ impl<B: Set> Chess<B> {
                 self.engine.of_kinds(pos, 0, royal) | self.engine.of_kinds(pos, 1, royal);
             for side in 0..2 {
                 let n = (royal_points & pos.sides[side]).count();
-                if n != 1 {
+                let wanted = u32::from(self.royal_sides[side]);
+                if n != wanted {
                     // In the players' words: `2 generals`, or the names of several royal
                     // kinds.
                     let names: Vec<&str> = self
@@ -230,10 +242,17 @@ impl<B: Set> Chess<B> {
                         [one] => format!("{one}s"),
                         _ => format!("royal pieces ({})", names.join(", ")),
                     };
-                    return Err(format!(
-                        "{} has {n} {what}; it must have exactly one",
-                        self.rules.sides[side]
-                    ));
+                    return Err(if wanted == 1 {
+                        format!(
+                            "{} has {n} {what}; it must have exactly one",
+                            self.rules.sides[side]
+                        )
+                    } else {
+                        format!(
+                            "{} has {n} {what}; it has none in this variant's start position",
+                            self.rules.sides[side]
+                        )
+                    });
                 }
             }
         }
@@ -252,6 +271,12 @@ impl<B: Set> Chess<B> {
                     ));
                 }
             }
+        }
+        if self.rules.game.giving_check_illegal && self.engine.in_check(pos) {
+            return Err(format!(
+                "{} is in check, and in this variant no move may give check",
+                self.rules.sides[pos.side as usize]
+            ));
         }
         if self.engine.opponent_in_check(pos) {
             return Err(format!(

@@ -70,6 +70,79 @@ impl<B: Set> Chess<B> {
             .all(|k| pos.kinds[k].is_empty())
     }
 
+    /// The result by a flag reached, a side's pieces gone or the n-th check given, if the
+    /// game is decided so.
+    fn ended_outcome(&self, pos: &Position<B>) -> Option<Outcome> {
+        let names = &self.rules.sides;
+        let game = &self.rules.game;
+        let engine = &self.engine;
+        let ends = engine.ends.as_ref()?;
+        if let (Some(flag), Some(rule)) = (&ends.flag, &game.flag) {
+            let arrived = |side: usize| {
+                (0..self.rules.pieces.len())
+                    .find(|&k| {
+                        flag.kinds >> k & 1 != 0
+                            && !(pos.pieces(side, k) & flag.region[side]).is_empty()
+                    })
+                    .map(|k| &self.rules.pieces[k].name)
+            };
+            match (arrived(0), arrived(1)) {
+                (Some(_), Some(_)) => {
+                    return Some(Outcome::Draw {
+                        reason: format!("flag: both sides reached the {}", rule.region),
+                    });
+                }
+                (_, Some(piece)) => {
+                    return Some(self.result(
+                        1,
+                        ResultName::Win,
+                        format!("flag: {}'s {piece} reached the {}", names[1], rule.region),
+                    ));
+                }
+                (Some(piece), None) if !engine.may_answer(pos, ends, flag) => {
+                    return Some(self.result(
+                        0,
+                        ResultName::Win,
+                        format!("flag: {}'s {piece} reached the {}", names[0], rule.region),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        if let (Some(kinds), Some(rule)) = (ends.extinction, &game.extinction) {
+            for (side, name) in names.iter().enumerate() {
+                if engine.of_kinds(pos, side, kinds).is_empty() {
+                    let what = if rule.named {
+                        let list: Vec<&str> = (0..self.rules.pieces.len())
+                            .filter(|k| kinds >> k & 1 != 0)
+                            .map(|k| self.rules.pieces[k].name.as_str())
+                            .collect();
+                        format!("no {} left", list.join(" or "))
+                    } else {
+                        "no pieces left".into()
+                    };
+                    return Some(self.result(
+                        side,
+                        rule.result,
+                        format!("extinction: {name} has {what}"),
+                    ));
+                }
+            }
+        }
+        if let Some(n) = ends.checks_to_win {
+            for (side, name) in names.iter().enumerate() {
+                if pos.checks[side] >= n {
+                    return Some(self.result(
+                        side,
+                        ResultName::Win,
+                        format!("{n}-check: {name} gave check {n} times"),
+                    ));
+                }
+            }
+        }
+        None
+    }
+
     /// How the game stands after `history` (its positions in order, the current one last).
     pub fn game_outcome(&self, history: &[Position<B>]) -> Outcome {
         let Some(pos) = history.last() else {
@@ -92,6 +165,9 @@ impl<B: Set> Chess<B> {
                 }
                 None => {}
             }
+        }
+        if let Some(decided) = self.ended_outcome(pos) {
+            return decided;
         }
         let in_check = engine.in_check(pos);
         if engine.count(pos) == 0 {

@@ -28,6 +28,8 @@ pub struct Position<B: Set> {
     pub ep_victim: u8,
     /// The side to move: 0 or 1.
     pub side: u8,
+    /// The checks each side has given (counted where the rules make the n-th check win).
+    pub checks: [u8; 2],
     /// Plies since the last capture or move of a piece that resets the move rule (FEN field
     /// 5).
     pub quiet_plies: u32,
@@ -46,6 +48,7 @@ impl<B: Set> Position<B> {
             ep: B::ZERO,
             ep_victim: NO_POINT,
             side: 0,
+            checks: [0; 2],
             quiet_plies: 0,
             move_number: 1,
         }
@@ -99,6 +102,7 @@ impl<B: Set> Position<B> {
             && self.side == other.side
             && self.castling == other.castling
             && self.ep == other.ep
+            && self.checks == other.checks
     }
 
     /// The position with its counters at their start values (what perft and `diff` compare).
@@ -112,10 +116,12 @@ impl<B: Set> Position<B> {
     /// The exact key of the transposition table: the occupied points, then for each occupant
     /// in point order its side, its type and whether it keeps a castling right (six bits),
     /// and the en-passant points (the lowest, their number and the piece that passed) in the
-    /// last word's top 16 bits. `None` past 61 pieces.
+    /// last word's top 16 bits; the checks given, when any, in the 16 bits below them (then
+    /// `None` past 58 pieces). `None` past 61 pieces.
     pub fn table_key(&self) -> Option<[u64; 8]> {
         let occupied = self.occupied();
-        if occupied.count() > 61 {
+        let checks = u64::from(self.checks[0]) | u64::from(self.checks[1]) << 8;
+        if occupied.count() > if checks == 0 { 61 } else { 58 } {
             return None;
         }
         let mut key = [0u64; 8];
@@ -141,6 +147,7 @@ impl<B: Set> Position<B> {
                 | (self.ep_victim as u64) << 8;
             key[7] |= ep << 48;
         }
+        key[7] |= checks << 32;
         Some(key)
     }
 }

@@ -79,6 +79,9 @@ pub struct EnPassantRule {
     pub taken: Vec<u8>,
     /// The types that may take so.
     pub takers: Vec<u8>,
+    /// Per taking side: the points an en-passant capture may land on (every point when the
+    /// rules name no region).
+    pub onto: [Points; 2],
 }
 
 /// Castling.
@@ -128,6 +131,30 @@ pub struct Counting {
     pub board: Option<u32>,
 }
 
+/// A flag: a piece of some types reaching a region wins.
+#[derive(Clone, Debug)]
+pub struct FlagRule {
+    /// The types (bits) whose arrival counts.
+    pub kinds: u32,
+    /// The region's name.
+    pub region: String,
+    /// Per side: the region's points.
+    pub points: [Points; 2],
+    /// When the first side arrives, the second has one more move, and arriving too draws.
+    pub second_may_answer: bool,
+}
+
+/// Extinction: a side left without pieces of some types.
+#[derive(Clone, Debug)]
+pub struct ExtinctionRule {
+    /// The types (bits) that count; every type when the rules name none.
+    pub kinds: u32,
+    /// Whether the rules named the types (otherwise: all of a side's pieces).
+    pub named: bool,
+    /// The result for the side that has none left.
+    pub result: ResultName,
+}
+
 /// How games end, compiled.
 #[derive(Clone, Debug)]
 pub struct GameRules {
@@ -151,6 +178,16 @@ pub struct GameRules {
     pub move_rule: Option<MoveRule>,
     /// The bare-king rule: (result for the bare side, it may bare the other back).
     pub bare_king: Option<(ResultName, bool)>,
+    /// A player who can capture must.
+    pub compulsory_capture: bool,
+    /// No move may give check.
+    pub giving_check_illegal: bool,
+    /// The flag rule.
+    pub flag: Option<FlagRule>,
+    /// The extinction rule.
+    pub extinction: Option<ExtinctionRule>,
+    /// The side that gives this many checks wins.
+    pub checks_to_win: Option<u32>,
 }
 
 /// A chess-family variant's rules, checked and compiled.

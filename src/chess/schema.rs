@@ -197,6 +197,9 @@ pub struct EnPassantSection {
     pub taken: Val<Vec<Val<String>>>,
     /// The piece types that may take so, with their capture leaps.
     pub takers: Val<Vec<Val<String>>>,
+    /// The region (per taking side) an en-passant capture may land on; none: anywhere
+    /// (Horde: a double step from the first rank passes the second, where no capture lands).
+    pub onto: Option<Val<String>>,
 }
 
 /// The files the royal piece and its partner end on, per castling side.
@@ -338,6 +341,48 @@ pub struct CountingSection {
     pub board: Option<Val<BoardCountingSection>>,
 }
 
+/// `capture = { compulsory = true }`
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureSection {
+    /// Whether a player who can capture must (any capture: free choice among them).
+    pub compulsory: Option<Val<bool>>,
+}
+
+/// Whether a move may give check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GivingCheck {
+    /// No move may attack the enemy's royal piece (Racing Kings).
+    Illegal,
+    /// Checks are moves like any other.
+    Allowed,
+}
+
+/// `flag = { pieces = ["king"], region = "hill" }`: a piece reaching a region wins.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlagSection {
+    /// The piece types (by name) whose arrival counts.
+    pub pieces: Val<Vec<Val<String>>>,
+    /// The region they must reach (its points per side).
+    pub region: Val<String>,
+    /// When the first side arrives, the second has one more move if that move can bring it
+    /// there too, and arriving with it draws (Racing Kings: both sides then have made as many
+    /// moves).
+    pub second_may_answer: Option<Val<bool>>,
+}
+
+/// `extinction = { result = "loss" }`: a side that has lost every piece of some types.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtinctionSection {
+    /// The piece types (by name) that count; none: all of a side's pieces.
+    pub pieces: Option<Val<Vec<Val<String>>>>,
+    /// The result for the side that has none of them left.
+    pub result: Val<ResultName>,
+}
+
 /// `[rules]`: how games end.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -370,6 +415,17 @@ pub struct GameRulesSection {
     pub move_rule: Option<Val<MoveRuleSection>>,
     /// The bare-king rule.
     pub bare_king: Option<Val<BareKingSection>>,
+    /// Captures: whether they are compulsory.
+    pub capture: Option<Val<CaptureSection>>,
+    /// Whether a move may give check (`illegal` in Racing Kings).
+    pub giving_check: Option<Val<GivingCheck>>,
+    /// A piece reaching a region wins (King of the Hill, Racing Kings).
+    pub flag: Option<Val<FlagSection>>,
+    /// A side left without pieces of some types (or without pieces) loses or wins.
+    pub extinction: Option<Val<ExtinctionSection>>,
+    /// The side that gives this many checks wins (Three-check: 3); the FEN carries the checks
+    /// each side still has to give.
+    pub checks_to_win: Option<Val<u32>>,
 }
 
 merge_fields!(BoardSection: files, ranks, cells, river_after_rank, crossed);
@@ -415,6 +471,11 @@ impl Merge for GameRulesSection {
             castling,
             move_rule,
             bare_king,
+            capture,
+            giving_check,
+            flag,
+            extinction,
+            checks_to_win,
         } = parent;
         macro_rules! take {
             ($($f:ident),*) => { $( if self.$f.is_none() { self.$f = $f; } )* };
@@ -431,7 +492,12 @@ impl Merge for GameRulesSection {
             counting,
             en_passant,
             move_rule,
-            bare_king
+            bare_king,
+            capture,
+            giving_check,
+            flag,
+            extinction,
+            checks_to_win
         );
         self.castling.merge(castling);
     }

@@ -74,6 +74,11 @@ fn walk<'i, F: DeserializeOwned>(
             Ok(()) => {
                 clean.insert(key.clone(), value.clone());
             }
+            // Alone, a key misses the siblings its table requires; a sibling that is there is
+            // checked on its own turn.
+            Err(e) if missing_sibling(&e, table) => {
+                clean.insert(key.clone(), value.clone());
+            }
             Err(e) => {
                 // A table's or an array's problems are inside it: look at each part alone
                 // (the span of a `[section]` table covers only its header, so it cannot tell).
@@ -114,6 +119,14 @@ fn walk<'i, F: DeserializeOwned>(
         path.pop();
     }
     clean
+}
+
+/// Whether `e` says that a field is missing which `table` holds.
+fn missing_sibling(e: &toml::de::Error, table: &DeTable<'_>) -> bool {
+    e.message()
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next())
+        .is_some_and(|field| table.iter().any(|(k, _)| k.get_ref().as_ref() == field))
 }
 
 /// The names in backticks after "expected" in a serde message.

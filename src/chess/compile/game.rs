@@ -2,9 +2,13 @@
 //! check, repetition, insufficient material, counting, the n-move rule, the bare king), en
 //! passant, castling, and the notations moves are written in.
 
+use super::find_region;
 use super::noted;
 use super::pieces::{piece_named, pieces_named};
-use crate::chess::rules::{CastlingRule, Counting, EnPassantRule, GameRules, MoveRule, PieceType};
+use crate::chess::rules::{
+    CastlingRule, Counting, EnPassantRule, ExtinctionRule, FlagRule, GameRules, MoveRule,
+    PieceType, Points,
+};
 use crate::chess::schema::*;
 use crate::diagnostics::{LocatedError, did_you_mean};
 use crate::rules::{Loader, Val};
@@ -80,6 +84,7 @@ pub(super) fn compile_game(
     loader: &Loader,
     file: &ChessFile,
     pieces: &[PieceType],
+    regions: &[(String, [Points; 2])],
 ) -> Option<GameRules> {
     // The game rules name pieces by letter: after a problem with the pieces themselves, a
     // letter that no longer names one would only repeat it.
@@ -165,7 +170,8 @@ pub(super) fn compile_game(
             b.value.draw_if_bared_back.as_ref().is_some_and(|v| v.value),
         )
     });
-    let (checkmate, stalemate) = (checkmate?, stalemate?);
+    let ends = compile_ends(loader, section, pieces, regions);
+    let (checkmate, stalemate, ends) = (checkmate?, stalemate?, ends?);
     Some(GameRules {
         facing_royals: section
             .and_then(|s| s.facing_royals.as_ref())
@@ -179,6 +185,123 @@ pub(super) fn compile_game(
         counting,
         move_rule,
         bare_king,
+        compulsory_capture: ends.compulsory_capture,
+        giving_check_illegal: ends.giving_check_illegal,
+        flag: ends.flag,
+        extinction: ends.extinction,
+        checks_to_win: ends.checks_to_win,
+    })
+}
+
+/// The rules that end a game otherwise than by checkmate or forbid moves the pieces could
+/// make, as [`compile_ends`] reads them.
+struct Ends {
+    compulsory_capture: bool,
+    giving_check_illegal: bool,
+    flag: Option<FlagRule>,
+    extinction: Option<ExtinctionRule>,
+    checks_to_win: Option<u32>,
+}
+
+/// Compulsory capture, giving check, the flag, extinction and n-check.
+fn compile_ends(
+    loader: &Loader,
+    section: Option<&GameRulesSection>,
+    pieces: &[PieceType],
+    regions: &[(String, [Points; 2])],
+) -> Option<Ends> {
+    let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
+    let mut ok = true;
+    let flag = match section.and_then(|s| s.flag.as_ref()) {
+        None => None,
+        Some(f) => {
+            let f = &f.value;
+            let kinds = pieces_named(loader, &names, &f.pieces.value);
+            let points = noted(loader, find_region(loader, regions, &f.region));
+            if f.pieces.value.is_empty() {
+                loader.report(loader.at(
+                    &f.pieces,
+                    "a flag needs the pieces whose arrival wins",
+                    Some("name them, e.g. `pieces = [\"king\"]`".into()),
+                ));
+                ok = false;
+            }
+            match (kinds, points) {
+                (Some(kinds), Some(points)) => Some(FlagRule {
+                    kinds: kinds.iter().fold(0, |acc, &k| acc | 1 << k),
+                    region: f.region.value.clone(),
+                    points,
+                    second_may_answer: f.second_may_answer.as_ref().is_some_and(|v| v.value),
+                }),
+                _ => {
+                    ok = false;
+                    None
+                }
+            }
+        }
+    };
+    let extinction = match section.and_then(|s| s.extinction.as_ref()) {
+        None => None,
+        Some(x) => {
+            let x = &x.value;
+            let all = (1u32 << pieces.len()) - 1;
+            match &x.pieces {
+                None => Some(ExtinctionRule {
+                    kinds: all,
+                    named: false,
+                    result: x.result.value,
+                }),
+                Some(list) if list.value.is_empty() => {
+                    loader.report(
+                        loader.at(
+                            list,
+                            "no piece types: a side could never lose them all",
+                            Some(
+                                "name the types, or leave `pieces` out for all of a side's pieces"
+                                    .into(),
+                            ),
+                        ),
+                    );
+                    ok = false;
+                    None
+                }
+                Some(list) => match pieces_named(loader, &names, &list.value) {
+                    Some(kinds) => Some(ExtinctionRule {
+                        kinds: kinds.iter().fold(0, |acc, &k| acc | 1 << k),
+                        named: true,
+                        result: x.result.value,
+                    }),
+                    None => {
+                        ok = false;
+                        None
+                    }
+                },
+            }
+        }
+    };
+    let checks_to_win = match section.and_then(|s| s.checks_to_win.as_ref()) {
+        Some(n) if n.value == 0 || n.value > 99 => {
+            loader.report(loader.at(
+                n,
+                format!("{} checks to win is out of range", n.value),
+                Some("a number of checks from 1 to 99, e.g. `checks_to_win = 3`".into()),
+            ));
+            ok = false;
+            None
+        }
+        n => n.map(|n| n.value),
+    };
+    ok.then(|| Ends {
+        compulsory_capture: section
+            .and_then(|s| s.capture.as_ref())
+            .and_then(|c| c.value.compulsory.as_ref())
+            .is_some_and(|v| v.value),
+        giving_check_illegal: section
+            .and_then(|s| s.giving_check.as_ref())
+            .is_some_and(|g| g.value == GivingCheck::Illegal),
+        flag,
+        extinction,
+        checks_to_win,
     })
 }
 
@@ -187,6 +310,8 @@ pub(super) fn compile_en_passant(
     loader: &Loader,
     file: &ChessFile,
     pieces: &[PieceType],
+    regions: &[(String, [Points; 2])],
+    all: Points,
 ) -> Option<Option<EnPassantRule>> {
     let Some(ep) = file
         .rules
@@ -219,7 +344,17 @@ pub(super) fn compile_en_passant(
             ));
         }
     }
-    Some(Some(EnPassantRule { taken, takers }))
+    let onto = match &ep.value.onto {
+        None => [all; 2],
+        Some(r) => find_region(loader, regions, r)
+            .map_err(|e| loader.report(e))
+            .ok()?,
+    };
+    Some(Some(EnPassantRule {
+        taken,
+        takers,
+        onto,
+    }))
 }
 
 /// A file letter on this board.
@@ -289,19 +424,6 @@ pub(super) fn compile_castling(
         return None;
     };
     let king = noted(loader, piece_named(loader, &names, king_v));
-    if let Some(k) = king
-        && !pieces[k as usize].royal
-    {
-        loader.report(loader.at(
-            king_v,
-            format!(
-                "the {} is not royal: only a royal piece castles",
-                king_v.value
-            ),
-            Some("name the royal piece (`royal = true`)".into()),
-        ));
-        return None;
-    }
     let partners = pieces_named(loader, &names, &partners_v.value);
     let rank = c.rank.as_ref().map_or(1, |r| r.value);
     if rank == 0 || rank > ranks {

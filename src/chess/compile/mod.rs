@@ -230,6 +230,15 @@ fn warn_unused_regions(loader: &Loader, file: &ChessFile, rules: &Rules) {
         used.extend(p.initial.as_deref());
         used.extend(p.promotion.as_ref().map(|pr| pr.region.as_str()));
     }
+    used.extend(rules.game.flag.as_ref().map(|f| f.region.as_str()));
+    if let Some(onto) = file
+        .rules
+        .as_ref()
+        .and_then(|r| r.value.en_passant.as_ref())
+        .and_then(|ep| ep.value.onto.as_ref())
+    {
+        used.push(onto.value.as_str());
+    }
     for (name, def) in file.regions.iter().flat_map(|d| d.value.iter()) {
         // A region emptied on purpose (a parent's that this board cannot hold) is left alone.
         let emptied = def.value.values().all(|points| points.value.is_empty());
@@ -240,7 +249,7 @@ fn warn_unused_regions(loader: &Loader, file: &ChessFile, rules: &Rules) {
                     format!("region `{name}` is not used by any piece"),
                     Some(
                         "name it in a piece's `confined_to`, `movement_in`, `initial` or \
-                     `promotion`, or remove it"
+                     `promotion`, in the flag or en passant's `onto`, or remove it"
                             .into(),
                     ),
                 ),
@@ -281,10 +290,10 @@ pub(crate) fn compile(loader: &Loader, file: ChessFile, id: String) -> Result<Ru
     };
     let game = pieces
         .as_ref()
-        .and_then(|pieces| game::compile_game(loader, &file, pieces));
+        .and_then(|pieces| game::compile_game(loader, &file, pieces, &regions));
     let en_passant = pieces
         .as_ref()
-        .and_then(|pieces| game::compile_en_passant(loader, &file, pieces));
+        .and_then(|pieces| game::compile_en_passant(loader, &file, pieces, &regions, all));
     let castling = match (&pieces, &parts) {
         (Some(pieces), Some(p)) => {
             game::compile_castling(loader, &file, pieces, (p.grid.files, p.grid.ranks))

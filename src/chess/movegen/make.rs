@@ -16,6 +16,7 @@ pub struct Undo<B> {
     castling: B,
     ep: B,
     ep_victim: u8,
+    checks: [u8; 2],
 }
 
 impl<B: Set> Engine<B> {
@@ -40,6 +41,7 @@ impl<B: Set> Engine<B> {
             castling: pos.castling,
             ep: pos.ep,
             ep_victim: pos.ep_victim,
+            checks: pos.checks,
         };
         let (f, t) = (B::one(from), B::one(to));
         if captured != EMPTY {
@@ -60,24 +62,43 @@ impl<B: Set> Engine<B> {
         {
             let pm = self.tables.at(us, kind, from);
             for leap in self.tables.lame_of(pm) {
+                let path = leap.path & self.ep_onto[them];
                 if leap.passes
                     && leap.moves.holds(to)
-                    && could_take_en_passant(&self.tables, ep, pos, them, leap.path)
+                    && !path.is_empty()
+                    && could_take_en_passant(&self.tables, ep, pos, them, path)
                 {
-                    pos.ep = leap.path;
+                    pos.ep = path;
                     pos.ep_victim = to as u8;
                 }
             }
         }
         if !undo.castling.is_empty() {
             pos.castling &= !(f | t);
-            if let Some(c) = &self.castling
-                && kind == c.king as usize
-            {
-                pos.castling &= !pos.sides[us];
+            if let Some(c) = &self.castling {
+                if kind == c.king as usize {
+                    pos.castling &= !pos.sides[us];
+                }
+                // A castling piece that is not royal may be taken (Giveaway): its side's
+                // rights go with it.
+                if captured == c.king {
+                    pos.castling &= !pos.sides[them];
+                }
             }
         }
+        if self.counts_checks {
+            self.count_check(pos);
+        }
         undo
+    }
+
+    /// Counts a check the move just played gives (n-check), for the side that played it.
+    #[inline(never)]
+    fn count_check(&self, next: &mut Position<B>) {
+        if self.in_check(next) {
+            let mover = 1 - (next.side as usize & 1);
+            next.checks[mover] = next.checks[mover].saturating_add(1);
+        }
     }
 
     /// Takes back what [`Engine::make_in_place`] played.
@@ -99,6 +120,7 @@ impl<B: Set> Engine<B> {
         pos.castling = undo.castling;
         pos.ep = undo.ep;
         pos.ep_victim = undo.ep_victim;
+        pos.checks = undo.checks;
     }
 
     /// The position after `mv` (counters untouched: the perft path).
@@ -161,6 +183,9 @@ impl<B: Set> Engine<B> {
                 next.castling &= !pos.sides[us];
             }
         }
+        if self.counts_checks {
+            self.count_check(&mut next);
+        }
         next
     }
 
@@ -204,7 +229,7 @@ impl<B: Set> Engine<B> {
         for p in pos.occupied().squares() {
             h ^= self.key_at(pos, p);
         }
-        h ^ self.rights_key(pos.castling, pos.ep)
+        h ^ self.rights_key(pos.castling, pos.ep) ^ checks_key(pos.checks)
     }
 
     /// The Zobrist hash of `next`, the position after `mv`, from `hash`, the hash of `pos`.
@@ -226,6 +251,19 @@ impl<B: Set> Engine<B> {
         if pos.castling != next.castling || pos.ep != next.ep {
             h ^= self.rights_key(pos.castling, pos.ep) ^ self.rights_key(next.castling, next.ep);
         }
+        if pos.checks != next.checks {
+            h ^= checks_key(pos.checks) ^ checks_key(next.checks);
+        }
         h
+    }
+}
+
+/// The key of the checks given (0 when none has been).
+#[inline]
+fn checks_key(checks: [u8; 2]) -> u64 {
+    if checks == [0, 0] {
+        0
+    } else {
+        super::splitmix64(0xC4EC_0000 | u64::from(checks[0]) << 8 | u64::from(checks[1]))
     }
 }

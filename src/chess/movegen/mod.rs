@@ -20,6 +20,7 @@
 //! castling and promotions are [`special`]; playing a move and its hash are [`make`].
 
 pub mod attack;
+pub mod ends;
 pub mod make;
 pub mod pieces;
 pub mod special;
@@ -338,6 +339,12 @@ pub struct Engine<B: Set> {
     pub castling: Option<Castling<B>>,
     /// The bare-king rule, if the rules have it.
     pub bare_king: Option<BareKing>,
+    /// Per taking side: the points an en-passant capture may land on.
+    pub ep_onto: [B; 2],
+    /// Flags, extinction, n-check, compulsory capture, no check given, if the rules have any.
+    pub ends: Option<ends::Ends<B>>,
+    /// Whether a move counts the checks it gives (n-check).
+    pub counts_checks: bool,
     /// Per attacking side: the vectors, seen from the target, along which a line attack
     /// (ride, hop, facing royal) may come (general rules).
     scan: [u64; 2],
@@ -375,6 +382,10 @@ pub struct Specials<B> {
     pub castling: Option<Castling<B>>,
     /// The bare-king rule.
     pub bare_king: Option<BareKing>,
+    /// Per taking side: the points an en-passant capture may land on.
+    pub ep_onto: [B; 2],
+    /// The rules of [`ends`], if any.
+    pub ends: Option<ends::Ends<B>>,
 }
 
 impl<B: Set> Engine<B> {
@@ -387,6 +398,8 @@ impl<B: Set> Engine<B> {
             en_passant,
             castling,
             bare_king,
+            ep_onto,
+            ends,
         } = specials;
         promotion.resize(kinds, None);
         let mut scan = [0u64; 2];
@@ -455,6 +468,9 @@ impl<B: Set> Engine<B> {
             en_passant,
             castling,
             bare_king,
+            ep_onto,
+            counts_checks: ends.is_some_and(|e| e.checks_to_win.is_some()),
+            ends,
             scan,
             line_kinds,
             partial_riders,
@@ -528,17 +544,11 @@ impl<B: Set> Engine<B> {
         if self.bare_king.is_some() && self.bare_king_over(pos).is_some() {
             return;
         }
+        if let Some(ends) = &self.ends {
+            return self.generate_ending::<S, PLAIN>(pos, ends, sink);
+        }
         let safety = self.safety::<PLAIN>(pos);
-        self.generate_pieces::<S, PLAIN>(pos, &safety, sink);
-        if !pos.ep.is_empty() {
-            self.generate_en_passant(pos, &safety, sink);
-        }
-        if let Some(c) = &self.castling
-            && !(pos.castling & pos.sides[pos.side as usize & 1]).is_empty()
-            && !safety.in_check
-        {
-            self.generate_castling(pos, c, sink);
-        }
+        self.generate_moves::<S, PLAIN>(pos, &safety, sink);
     }
 
     /// The number of legal moves.

@@ -82,12 +82,13 @@ impl<B: Set> Engine<B> {
     ) {
         let us = pos.side as usize & 1;
         let them = 1 - us;
-        let Some(king) = self.royal_point(pos, us) else {
-            return;
-        };
-        if pos.kind_at(king) as u32 != c.king as u32 || !c.rank_points[us].holds(king) {
+        let kings = pos.pieces(us, c.king as usize) & c.rank_points[us];
+        if kings.is_empty() {
             return;
         }
+        let king = kings.lowest();
+        // A castling piece that is not royal (Giveaway's king) may pass attacked points.
+        let royal = self.royal >> c.king & 1 != 0;
         let occupied = pos.occupied();
         let king_file = self.board.file(king);
         for partner in (pos.castling & pos.sides[us]).squares() {
@@ -98,10 +99,11 @@ impl<B: Set> Engine<B> {
             // The royal piece may not pass over or land on an attacked point (seen with the
             // board as it stands), nor be left attacked when both pieces stand on their
             // points.
-            if path
-                .passed
-                .squares()
-                .any(|p| self.attacked(pos, p, them, occupied, B::ZERO))
+            if royal
+                && path
+                    .passed
+                    .squares()
+                    .any(|p| self.attacked(pos, p, them, occupied, B::ZERO))
             {
                 continue;
             }
@@ -110,7 +112,7 @@ impl<B: Set> Engine<B> {
             let after = (occupied & !(B::one(king) | B::one(partner)))
                 | B::one(path.king_to)
                 | B::one(path.partner_to);
-            if !self.attacked(pos, path.king_to, them, after, B::ZERO) {
+            if !royal || !self.attacked(pos, path.king_to, them, after, B::ZERO) {
                 sink.add_move(Move::Castle {
                     king: king as u8,
                     partner: partner as u8,
