@@ -46,7 +46,8 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         first = capital(&r.sides[0]),
         second = capital(&r.sides[1])
     ));
-    for (name, sets) in &r.regions {
+    // A region emptied on purpose (a parent's that this variant has no use for) says nothing.
+    for (name, sets) in r.regions.iter().filter(|(_, sets)| *sets != [0, 0]) {
         out.push(format!(
             "The {name}: for {} {}; for {} {}.",
             r.sides[0],
@@ -215,11 +216,18 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
                 .to_string(),
         );
     }
-    out.push(format!(
-        "A side that is checkmated {}; a side that has no legal move but is not in check {}.",
-        result(g.checkmate),
-        result(g.stalemate)
-    ));
+    if r.royal_kinds() == 0 {
+        out.push(format!(
+            "A side that has no legal move {}.",
+            result(g.stalemate)
+        ));
+    } else {
+        out.push(format!(
+            "A side that is checkmated {}; a side that has no legal move but is not in check {}.",
+            result(g.checkmate),
+            result(g.stalemate)
+        ));
+    }
     let kind_names = |kinds: u32| -> String {
         or_list(
             &(0..r.pieces.len())
