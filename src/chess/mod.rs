@@ -317,7 +317,7 @@ impl<B: Set> Chess<B> {
 
     /// Whether a move gives check.
     pub fn gives_check(&self, pos: &Position<B>, mv: Move) -> bool {
-        self.engine.in_check(&self.engine.make(pos, mv))
+        self.engine.gives_check(pos, mv)
     }
 
     /// The piece type captured by a move, if any, and where it stood.

@@ -82,15 +82,8 @@ impl<B: Set, S: Sink<B>, F: FnMut(Move) -> bool> Sink<B> for Filter<'_, S, F> {
     }
     fn add_promotions(&mut self, from: u32, targets: B, p: &Promotion<B>, side: usize) {
         for to in targets.squares() {
-            if !p.compulsory {
-                self.offer(Move::normal(from, to));
-            }
-            for &k in &p.to[side & 1] {
-                self.offer(Move::Normal {
-                    from: from as u8,
-                    to: to as u8,
-                    promotion: Some(k),
-                });
+            for mv in p.moves(from, to, side) {
+                self.offer(mv);
             }
         }
     }

@@ -116,6 +116,19 @@ impl<B> Promotion<B> {
     pub fn choices(&self, side: usize) -> u64 {
         self.to[side & 1].len() as u64 + u64::from(!self.compulsory)
     }
+
+    /// The moves one move from `from` to `to` into the zone makes for `side`: staying as it
+    /// is (when promotion is optional), then each type it may become.
+    #[inline(always)]
+    pub fn moves(&self, from: u32, to: u32, side: usize) -> impl Iterator<Item = Move> + '_ {
+        let stay = (!self.compulsory).then(|| Move::normal(from, to));
+        stay.into_iter()
+            .chain(self.to[side & 1].iter().map(move |&k| Move::Normal {
+                from: from as u8,
+                to: to as u8,
+                promotion: Some(k),
+            }))
+    }
 }
 
 /// En passant, compiled.
@@ -280,16 +293,7 @@ impl<B: Set> Sink<B> for Vec<Move> {
     #[inline(always)]
     fn add_promotions(&mut self, from: u32, targets: B, p: &Promotion<B>, side: usize) {
         for to in targets.squares() {
-            if !p.compulsory {
-                self.push(Move::normal(from, to));
-            }
-            for &k in &p.to[side & 1] {
-                self.push(Move::Normal {
-                    from: from as u8,
-                    to: to as u8,
-                    promotion: Some(k),
-                });
-            }
+            self.extend(p.moves(from, to, side));
         }
     }
     #[inline(always)]
