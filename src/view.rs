@@ -73,4 +73,7 @@ pub struct BoardView {
     pub side_names: [String; 2],
     /// The side to move: 0 or 1.
     pub side_to_move: usize,
+    /// Where the rules have drops: each side's pieces in hand as FEN letters (`QRP`, `-` for
+    /// none), the first side's first.
+    pub hands: Option<[String; 2]>,
 }

@@ -112,6 +112,39 @@ impl Oracle for Uci {
     }
 }
 
+/// Fairy-Stockfish generates a pawn drop that checkmates at once (and scores it as a loss for
+/// the side that drops); shogi's rules forbid it (CHESS.md §8). This oracle asks the engine, for
+/// each pawn drop it lists, whether the other side then has no legal move while in check
+/// (`d`'s `Checkers:` line), and leaves those out.
+struct WithoutPawnDropMate(Uci);
+
+impl Oracle for WithoutPawnDropMate {
+    fn moves(&mut self, fen: &str) -> BTreeSet<String> {
+        let all = self.0.moves(fen);
+        all.into_iter()
+            .filter(|m| {
+                if !m.starts_with("P@") {
+                    return true;
+                }
+                let e = &mut self.0;
+                e.send(&format!("position fen {fen} moves {m}\ngo perft 1"));
+                let answers = e.read_until("Nodes searched");
+                let replies = answers.iter().filter(|l| l.contains(':')).count();
+                if replies > 0 {
+                    return true;
+                }
+                e.send("d\nisready");
+                let shown = e.read_until("readyok");
+                let in_check = shown.iter().any(|l| {
+                    l.strip_prefix("Checkers:")
+                        .is_some_and(|rest| !rest.trim().is_empty())
+                });
+                !in_check
+            })
+            .collect()
+    }
+}
+
 impl Drop for Uci {
     fn drop(&mut self) {
         let _ = writeln!(self.input, "quit");
@@ -254,6 +287,7 @@ fn chess960_start(mut n: usize) -> String {
 /// What the sample of positions held.
 #[derive(Default, Debug)]
 struct Seen {
+    drops: usize,
     in_check: usize,
     en_passant: usize,
     castling: usize,
@@ -292,7 +326,7 @@ fn positions<B: Set>(
                 .filter(|m| {
                     m.promotion().is_some()
                         || matches!(m, Move::EnPassant { .. })
-                        || game.rules().pieces[pos.kind_at(m.from()) as usize]
+                        || game.rules().pieces[m.mover(&pos) as usize]
                             .promotion
                             .is_some()
                 })
@@ -326,7 +360,7 @@ fn positions<B: Set>(
                 let closer: Vec<&Move> = moves
                     .iter()
                     .filter(|m| {
-                        flag.kinds >> pos.kind_at(m.from()) & 1 != 0
+                        flag.kinds >> m.mover(&pos) & 1 != 0
                             && distance(m.to()) < distance(m.from())
                     })
                     .collect();
@@ -380,6 +414,7 @@ fn compare<B: Set>(
         seen.castling += !pos.castling.is_empty() as usize;
         seen.promotions += legal.iter().any(|m| m.promotion().is_some()) as usize;
         seen.ended += legal.is_empty() as usize;
+        seen.drops += legal.iter().any(|m| m.dropped().is_some()) as usize;
     }
     seen
 }
@@ -555,5 +590,70 @@ fn ending_variants_equal_python_chess() {
             run(&mut engine, 1000, 0xE4D5_2001 + i as u64, false, true)
         });
         enough_of_each(variant, &seen);
+    }
+}
+
+/// The games with drops: (id, Debian's fairy-stockfish plays it, python-chess plays it, a
+/// pawn drop may not checkmate).
+const DROP_VARIANTS: &[(&str, bool, bool, bool)] = &[
+    ("crazyhouse", true, true, false),
+    ("minishogi", true, false, true),
+    ("shogi", true, false, true),
+];
+
+/// What the sample of a drop variant must hold for the comparison to mean something.
+fn enough_drops(variant: &str, seen: &Seen) {
+    assert!(seen.drops > 100, "{variant}: {seen:?}");
+    assert!(seen.in_check > 10, "{variant}: {seen:?}");
+    assert!(seen.promotions > 5, "{variant}: {seen:?}");
+}
+
+#[test]
+fn drop_variants_equal_fairy_stockfish() {
+    let Some(path) = fairy_stockfish() else {
+        return;
+    };
+    for (i, &(variant, debian_build, _, no_pawn_drop_mate)) in DROP_VARIANTS.iter().enumerate() {
+        if !debian_build {
+            continue;
+        }
+        let mut engine = Uci::start(&path, &[("UCI_Variant", variant)]).expect("it starts");
+        let seed = 0xD209_0001 + i as u64;
+        let seen = if no_pawn_drop_mate {
+            let mut engine = WithoutPawnDropMate(engine);
+            with_chess(variant, |run| run(&mut engine, 600, seed, false, true))
+        } else {
+            with_chess(variant, |run| run(&mut engine, 600, seed, false, true))
+        };
+        enough_drops(variant, &seen);
+    }
+}
+
+#[test]
+fn drop_variants_equal_pyffish() {
+    for (i, &(variant, _, _, _)) in DROP_VARIANTS.iter().enumerate() {
+        let Some(mut engine) = python("pyffish", variant, false) else {
+            return;
+        };
+        let seen = with_chess(variant, |run| {
+            run(&mut engine, 600, 0xD209_1001 + i as u64, false, true)
+        });
+        enough_drops(variant, &seen);
+    }
+}
+
+#[test]
+fn drop_variants_equal_python_chess() {
+    for (i, &(variant, _, python_chess, _)) in DROP_VARIANTS.iter().enumerate() {
+        if !python_chess {
+            continue;
+        }
+        let Some(mut engine) = python("chess", variant, false) else {
+            return;
+        };
+        let seen = with_chess(variant, |run| {
+            run(&mut engine, 600, 0xD209_2001 + i as u64, false, true)
+        });
+        enough_drops(variant, &seen);
     }
 }

@@ -31,6 +31,8 @@ fn games64() -> &'static Vec<Chess<u64>> {
             "horde",
             "antichess",
             "giveaway",
+            "crazyhouse",
+            "minishogi",
         ]
         .iter()
         .map(|id| Chess::load_as(id).unwrap())
@@ -42,7 +44,7 @@ fn games64() -> &'static Vec<Chess<u64>> {
 fn games128() -> &'static Vec<Chess<u128>> {
     static GAMES: OnceLock<Vec<Chess<u128>>> = OnceLock::new();
     GAMES.get_or_init(|| {
-        ["xiangqi", "capablanca", "grasshopper", "chess"]
+        ["xiangqi", "capablanca", "grasshopper", "chess", "shogi"]
             .iter()
             .map(|id| Chess::load(id).unwrap())
             .collect()
@@ -65,7 +67,7 @@ fn playout<B: Set>(game: &Chess<B>, seed: u64, plies: u32) -> Position<B> {
         let pawnish: Vec<_> = moves
             .iter()
             .filter(|m| {
-                game.rules().pieces[pos.kind_at(m.from()) as usize]
+                game.rules().pieces[m.mover(&pos) as usize]
                     .promotion
                     .is_some()
             })
@@ -93,9 +95,10 @@ fn config() -> ProptestConfig {
 
 /// The board of a FEN as rows of characters, the top rank first (`.` for empty points).
 fn grid(fen: &str) -> Vec<Vec<char>> {
-    fen.split_whitespace()
-        .next()
-        .unwrap()
+    // The hands (`[QRbp]`) are not on the board; `~` marks a promoted piece.
+    let placement = fen.split_whitespace().next().unwrap();
+    let board = placement.split('[').next().unwrap().replace('~', "");
+    board
         .split('/')
         .map(|row| {
             let mut out = Vec::new();
@@ -281,12 +284,21 @@ fn general_in_danger(g: &[Vec<char>], upper: bool, soldiers_sideways_anywhere: b
 /// move, castling letters and the en-passant rank swapped too): chess's colour symmetry.
 fn flipped(fen: &str) -> String {
     let mut parts = fen.split_whitespace();
-    let board = grid(parts.next().unwrap());
-    let ranks = board.len();
+    // The ranks in the other order, each with its colours swapped (the marks of promoted
+    // pieces, `+P` and `Q~`, go with their letters); the hands change owners too.
+    let placement = parts.next().unwrap();
+    let (board, hand) = match placement.split_once('[') {
+        Some((b, h)) => (
+            b,
+            format!("[{}", h.chars().map(swap_case).collect::<String>()),
+        ),
+        None => (placement, String::new()),
+    };
+    let ranks = board.split('/').count();
     let rows: Vec<String> = board
-        .into_iter()
+        .split('/')
         .rev()
-        .map(|row| compress(row.into_iter().map(swap_case).collect()))
+        .map(|row| row.chars().map(swap_case).collect())
         .collect();
     let side = if parts.next() == Some("w") { "b" } else { "w" };
     let castling: String = parts.next().unwrap_or("-").chars().map(swap_case).collect();
@@ -305,7 +317,7 @@ fn flipped(fen: &str) -> String {
         })
         .collect();
     format!(
-        "{} {side} {castling} {ep} {}",
+        "{}{hand} {side} {castling} {ep} {}",
         rows.join("/"),
         rest.join(" ")
     )
@@ -496,6 +508,29 @@ fn in_place_agrees<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), Tes
     Ok(())
 }
 
+/// Where captured pieces go to a hand: every move keeps the pieces on the board and in the
+/// hands as many (a capture moves one to a hand, a drop one from it), and a drop takes one
+/// piece of its type from the mover's hand and puts it on an empty point.
+fn material_kept<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
+    let count = |p: &Position<B>| {
+        p.occupied().count() + p.hands.iter().flatten().map(|&n| u32::from(n)).sum::<u32>()
+    };
+    let us = pos.side as usize;
+    for mv in game.legal(pos) {
+        let next = game.play(pos, &mv);
+        prop_assert_eq!(count(&next), count(pos), "{} {:?}", game.fen(pos), mv);
+        if let Move::Drop { kind, to } = mv {
+            prop_assert!(pos.kind_at(to as u32) == rulebench::chess::position::EMPTY);
+            prop_assert_eq!(
+                next.hands[us][kind as usize] + 1,
+                pos.hands[us][kind as usize]
+            );
+            prop_assert_eq!(next.kind_at(to as u32), kind);
+        }
+    }
+    Ok(())
+}
+
 fn pos64() -> impl Strategy<Value = (usize, Position<u64>)> {
     (0..games64().len(), any::<u64>(), 0u32..140)
         .prop_map(|(g, seed, plies)| (g, playout(&games64()[g], seed, plies)))
@@ -522,13 +557,17 @@ proptest! {
     #[test]
     fn fen_round_trip_128((g, pos) in pos128()) { round_trip(&games128()[g], &pos)?; }
     #[test]
-    fn no_legal_move_leaves_the_royal_piece_attacked_64((g, pos) in pos64().prop_filter("chess pieces or xiangqi, a royal king on each side", |(g, _)| !["makruk", "shatranj", "horde", "antichess", "giveaway"].contains(&games64()[*g].id()))) {
+    fn no_legal_move_leaves_the_royal_piece_attacked_64((g, pos) in pos64().prop_filter("chess pieces or xiangqi, a royal king on each side", |(g, _)| !["makruk", "shatranj", "horde", "antichess", "giveaway", "minishogi"].contains(&games64()[*g].id()))) {
         royal_safe(&games64()[g], &pos)?;
     }
     #[test]
-    fn no_legal_move_leaves_the_royal_piece_attacked_128((g, pos) in pos128().prop_filter("chess pieces or xiangqi", |(g, _)| games128()[*g].id() != "grasshopper")) {
+    fn no_legal_move_leaves_the_royal_piece_attacked_128((g, pos) in pos128().prop_filter("chess pieces or xiangqi", |(g, _)| !["grasshopper", "shogi"].contains(&games128()[*g].id()))) {
         royal_safe(&games128()[g], &pos)?;
     }
+    #[test]
+    fn drops_and_captures_keep_the_material_64((g, pos) in pos64().prop_filter("drops", |(g, _)| games64()[*g].engine().drops.is_some())) { material_kept(&games64()[g], &pos)?; }
+    #[test]
+    fn drops_and_captures_keep_the_material_128((g, pos) in pos128().prop_filter("drops", |(g, _)| games128()[*g].engine().drops.is_some())) { material_kept(&games128()[g], &pos)?; }
     #[test]
     fn counts_and_moves_agree_64((g, pos) in pos64()) { counts_agree(&games64()[g], &pos)?; }
     #[test]

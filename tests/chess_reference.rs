@@ -266,6 +266,9 @@ fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
         "horde",
         "antichess",
         "giveaway",
+        "crazyhouse",
+        "minishogi",
+        "shogi",
     ] {
         assert!(checked.contains(id), "{id}");
     }
@@ -283,7 +286,14 @@ fn paths_equal_unique_moves() {
 #[test]
 fn threads_and_hash_match_the_reference() {
     use std::sync::atomic::{AtomicU64, Ordering};
-    for variant in ["xiangqi", "minixiangqi", "chess", "capablanca"] {
+    for variant in [
+        "xiangqi",
+        "minixiangqi",
+        "chess",
+        "capablanca",
+        "crazyhouse",
+        "minishogi",
+    ] {
         let reference = common::case_reference(variant);
         let game = Chess::load(variant).unwrap();
         for case in &reference.case {
@@ -366,6 +376,49 @@ fn hashed_chess_search_keeps_rights_apart() {
     }
 }
 
+/// The hashed search keeps hands and promoted pieces apart: crazyhouse positions with both
+/// hands and a promoted queen (`Q~`), and shogi from the start to depth 5, single thread and
+/// two, with a table (counts from `variants.toml`: Cute Chess and Fairy-Stockfish).
+#[test]
+fn hashed_drop_search_keeps_hands_apart() {
+    for (variant, fen, depth, n) in [
+        (
+            "crazyhouse",
+            "3q1bkr/2p1pBp1/q1n3p1/1N2p3/1Pp5/P4Q~2/BBPp1PPP/R2K2NR[RPPn] b - - 0 28",
+            3,
+            6386u128,
+        ),
+        (
+            "crazyhouse",
+            "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1",
+            3,
+            58057,
+        ),
+        ("crazyhouse", "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1", 3, 88634),
+        (
+            "shogi",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1",
+            5,
+            19_861_490,
+        ),
+    ] {
+        let game = Chess::load(variant).unwrap();
+        let pos = game.parse_fen(fen).unwrap();
+        for (threads, hash_mb) in [(1, 64), (2, 16)] {
+            let options = PerftOptions {
+                threads,
+                hash_mb,
+                progress: None,
+            };
+            assert_eq!(
+                perft(&game, &pos, depth, Count::Unique, &options),
+                n,
+                "{variant} {fen} with {threads} threads and {hash_mb} MiB"
+            );
+        }
+    }
+}
+
 /// Mid-game positions against the independent oracle (`tools/xiangqi_oracle.py`, a Python
 /// implementation of RULES.md §2 written without the engine's code), whose counts were also
 /// confirmed by fairy-stockfish: checks, double checks, pins by the facing generals, cannon
@@ -429,6 +482,7 @@ fn every_shipped_chess_variant_is_checked() {
         "chess960",
         "chigorin",
         "courier",
+        "crazyhouse",
         "embassy",
         "giveaway",
         "gothic",
@@ -440,12 +494,14 @@ fn every_shipped_chess_variant_is_checked() {
         "knightmate",
         "losalamos",
         "makruk",
+        "minishogi",
         "minixiangqi",
         "modern",
         "newzealand",
         "nightrider",
         "racingkings",
         "shatranj",
+        "shogi",
         "xiangqi",
     ];
     assert_eq!(shipped, expected);

@@ -408,6 +408,7 @@ fn svg_labels_and_escaping() {
         rank_names: vec!["1".into(), nasty.into()],
         side_names: [nasty.into(), "x".into()],
         side_to_move: 0,
+        hands: None,
     };
     let arrow = Arrow {
         path: vec![(0, 0), (1, 1)],

@@ -29,6 +29,7 @@ def with_python_chess():
         "3check": chess.variant.ThreeCheckBoard,
         "horde": chess.variant.HordeBoard,
         "antichess": chess.variant.AntichessBoard,
+        "crazyhouse": chess.variant.CrazyhouseBoard,
     }
 
     def moves(variant, chess960, fen):
@@ -44,6 +45,10 @@ def with_python_chess():
     return moves
 
 
+# The variants whose rules forbid a pawn drop that checkmates at once (CHESS.md §8).
+NO_PAWN_DROP_MATE = ("shogi", "minishogi")
+
+
 def with_pyffish():
     import pyffish
 
@@ -52,7 +57,20 @@ def with_pyffish():
         # As above: pyffish lists the moves of a game already ended by its variant's rules.
         if pyffish.is_immediate_game_end(name, fen, [], chess960)[0]:
             return []
-        return pyffish.legal_moves(name, fen, [], chess960)
+        listed = pyffish.legal_moves(name, fen, [], chess960)
+        if name in NO_PAWN_DROP_MATE:
+            # Fairy-Stockfish generates a pawn drop that checkmates at once (and scores it as
+            # a loss for the dropper); shogi's rules forbid it: such drops are left out.
+            listed = [
+                m
+                for m in listed
+                if not (
+                    m.startswith("P@")
+                    and pyffish.gives_check(name, fen, [m], chess960)
+                    and not pyffish.legal_moves(name, fen, [m], chess960)
+                )
+            ]
+        return listed
 
     return moves
 

@@ -5,10 +5,11 @@
 use super::bitboard::Set;
 use super::board::Board;
 use super::fen::FenRules;
+use super::movegen::drops::Drops;
 use super::movegen::ends::{Ends, Flag};
 use super::movegen::{BareKing, Castling, EnPassant, Engine, Promotion, Specials};
 use super::rules::Rules;
-use super::tables::{PieceMovement, Tables, extra_vectors};
+use super::tables::{MAX_KINDS, PieceMovement, Tables, extra_vectors};
 
 /// Each type's letters as the FEN reads them, the written one first.
 pub fn fen_letters(rules: &Rules) -> Vec<Vec<char>> {
@@ -53,6 +54,43 @@ fn ends<B: Set>(rules: &Rules) -> Option<Ends<B>> {
     any.then_some(ends)
 }
 
+/// Drops, if the variant has them.
+fn drops<B: Set>(rules: &Rules) -> Option<Drops<B>> {
+    if !rules.game.drops {
+        return None;
+    }
+    let mut d = Drops {
+        to_hand: [0; MAX_KINDS],
+        reverts_to: [0; MAX_KINDS],
+        reverting: 0,
+        region: [[B::ZERO; MAX_KINDS]; 2],
+        one_per_file: 0,
+        no_mate: 0,
+    };
+    for (k, p) in rules.pieces.iter().enumerate() {
+        d.to_hand[k] = p.captured_as.unwrap_or(k as u8);
+        d.reverts_to[k] = d.to_hand[k];
+        let region = set::<B>(p.drop.points);
+        d.region[0][k] = region[0];
+        d.region[1][k] = region[1];
+        if p.drop.one_per_file {
+            d.one_per_file |= 1 << k;
+        }
+        if !p.drop.may_checkmate {
+            d.no_mate |= 1 << k;
+        }
+    }
+    for (k, p) in rules.pieces.iter().enumerate() {
+        if let Some(pr) = p.promotion.as_ref().filter(|pr| pr.reverts_when_captured) {
+            d.reverting |= 1 << k;
+            for &to in pr.to[0].iter().chain(&pr.to[1]) {
+                d.reverts_to[to as usize % MAX_KINDS] = d.to_hand[k];
+            }
+        }
+    }
+    Some(d)
+}
+
 impl<B: Set> Engine<B> {
     /// Compiles the generator of `rules`. `None` when the board does not fit the width or
     /// the start position's board cannot be read (see [`super::Chess::build`]).
@@ -82,6 +120,11 @@ impl<B: Set> Engine<B> {
                     zone: set(pr.zone),
                     to: pr.to.clone(),
                     compulsory: pr.compulsory,
+                    must: pr
+                        .compulsory_in
+                        .as_ref()
+                        .map_or([B::ZERO; 2], |(_, r)| set(*r)),
+                    on_leaving: pr.on_leaving,
                 })
             })
             .collect();
@@ -147,6 +190,7 @@ impl<B: Set> Engine<B> {
                 None => [board.all(); 2],
             },
             ends: ends(rules),
+            drops: drops(rules),
         };
         Some(Engine::new(board, tables, rules.pieces.len(), specials))
     }

@@ -57,9 +57,10 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         ));
     }
     for p in &r.pieces {
+        let plus = if p.plus { "+" } else { "" };
         let letters: String = std::iter::once(p.letter)
             .chain(p.synonyms.iter().copied())
-            .map(|c| format!("{}/{}", c.to_ascii_uppercase(), c))
+            .map(|c| format!("{plus}{}/{plus}{}", c.to_ascii_uppercase(), c))
             .collect::<Vec<_>>()
             .join(", ");
         let mut s = match p.notation {
@@ -121,7 +122,22 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
                     ""
                 }
             ));
+            s.push_str(&super::explain_drops::promotion_extras(
+                r,
+                p,
+                pr,
+                &b,
+                cell,
+                &points_text,
+            ));
         }
+        s.push_str(&super::explain_drops::piece_drops(
+            r,
+            p,
+            &b,
+            cell,
+            &points_text,
+        ));
         out.push(s);
     }
     if let Some(ep) = &r.en_passant {
@@ -200,6 +216,7 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
                 .replace("point", cell),
         );
     }
+    out.extend(super::explain_drops::drops_rule(r, cell));
     if g.compulsory_capture {
         out.push("A player who can capture must, choosing freely among the captures.".into());
     }

@@ -85,6 +85,9 @@ impl<B: Set> FenRules<'_, B> {
         let Some(placement) = fields.first().cloned() else {
             return Err(err(lead..text.len(), "empty FEN".into(), &shape_help));
         };
+        if let Some(pos) = self.parse_sfen(fen, &fields, &err)? {
+            return Ok(pos);
+        }
         let mut pos = Position::empty();
         self.read_placement(&fen[placement.clone()], placement.start, &mut pos, &err)?;
         if let Some(span) = checks {
@@ -155,11 +158,25 @@ impl<B: Set> FenRules<'_, B> {
             board.ranks(),
             board.files()
         );
+        // The hands: `[QRbp]` after the board, or (Fairy-Stockfish) a rank more after a `/`.
+        let (placement, hand) = match placement.strip_suffix(']').and_then(|p| p.rsplit_once('[')) {
+            Some((board_part, hand)) => (board_part, Some((at + board_part.len() + 1, hand))),
+            None => (placement, None),
+        };
         let mut ranks = Vec::new();
         let mut s = at;
         for part in placement.split('/') {
             ranks.push((s, part));
             s += part.len() + 1;
+        }
+        let hand = match hand {
+            None if self.rules.game.drops && ranks.len() == board.ranks() as usize + 1 => {
+                ranks.pop()
+            }
+            h => h,
+        };
+        if let Some((hand_at, text)) = hand {
+            self.read_hand(text, hand_at, pos, err)?;
         }
         if ranks.len() != board.ranks() as usize {
             return Err(err(
@@ -172,12 +189,27 @@ impl<B: Set> FenRules<'_, B> {
                 &shape_help,
             ));
         }
+        let marks_promoted = self.rules.game.drops
+            && self.rules.pieces.iter().any(|p| {
+                p.promotion
+                    .as_ref()
+                    .is_some_and(|pr| pr.reverts_when_captured)
+            });
+        let mut last_put = None;
         for (row, (at, text)) in ranks.iter().enumerate() {
             let rank = board.ranks() - 1 - row as u32;
             let mut file = 0u32;
             let mut chars = text.char_indices().peekable();
+            let mut plus = false;
             while let Some((i, c)) = chars.next() {
                 let here = at + i;
+                if plus && !c.is_ascii_alphabetic() {
+                    return Err(err(
+                        here - 1..here,
+                        "`+` marks a promoted piece and comes before its letter".into(),
+                        &shape_help,
+                    ));
+                }
                 if let Some(d) = c.to_digit(10) {
                     let mut n = d;
                     let mut end = here + 1;
@@ -198,7 +230,8 @@ impl<B: Set> FenRules<'_, B> {
                     }
                     file = file.saturating_add(n);
                 } else if c == '~' {
-                    // Fairy-Stockfish marks a promoted piece (Makruk's `m~`): read, not kept.
+                    // Fairy-Stockfish marks a promoted piece (Makruk's `m~`): kept where the
+                    // piece reverts when captured (crazyhouse), read and dropped otherwise.
                     if i == 0 || text[..i].ends_with(|p: char| p.is_ascii_digit() || p == '~') {
                         return Err(err(
                             here..here + 1,
@@ -206,18 +239,33 @@ impl<B: Set> FenRules<'_, B> {
                             &shape_help,
                         ));
                     }
+                    if marks_promoted && let Some(p) = last_put {
+                        pos.promoted |= B::one(p);
+                    }
+                    continue;
+                } else if c == '+' && !plus {
+                    plus = true;
                     continue;
                 } else {
                     let lower = c.to_ascii_lowercase();
-                    let Some(kind) = self.letters.iter().position(|l| l.contains(&lower)) else {
+                    let found =
+                        self.letters.iter().enumerate().position(|(k, l)| {
+                            l.contains(&lower) && self.rules.pieces[k].plus == plus
+                        });
+                    let Some(kind) = found else {
+                        let start = here - usize::from(plus);
+                        let c = if plus { format!("+{c}") } else { c.to_string() };
                         let known: Vec<String> = self
                             .letters
                             .iter()
-                            .flatten()
-                            .map(|c| c.to_string())
+                            .enumerate()
+                            .flat_map(|(k, l)| {
+                                let plus = if self.rules.pieces[k].plus { "+" } else { "" };
+                                l.iter().map(move |c| format!("{plus}{c}"))
+                            })
                             .collect();
                         return Err(err(
-                            here..here + c.len_utf8(),
+                            start..here + c.len() - usize::from(plus),
                             format!("`{c}` is not a piece of this variant"),
                             &format!("pieces: {} (capitals for the first side)", known.join(" ")),
                         ));
@@ -231,6 +279,8 @@ impl<B: Set> FenRules<'_, B> {
                     }
                     let side = if c.is_ascii_uppercase() { 0 } else { 1 };
                     pos.put(side, kind, board.point(file, rank));
+                    last_put = Some(board.point(file, rank));
+                    plus = false;
                     file += 1;
                 }
                 if file > board.files() {
@@ -240,6 +290,13 @@ impl<B: Set> FenRules<'_, B> {
                         &shape_help,
                     ));
                 }
+            }
+            if plus {
+                return Err(err(
+                    at + text.len() - 1..at + text.len(),
+                    "`+` marks a promoted piece and comes before its letter".into(),
+                    &shape_help,
+                ));
             }
             if file != board.files() {
                 return Err(err(
@@ -503,6 +560,142 @@ impl<B: Set> FenRules<'_, B> {
         Ok(())
     }
 
+    /// Reads shogi's SFEN (`<board> b - 1`: `b` for the first side to move, the hand, the
+    /// ply number), where the rules write moves in USI; `None` when the text is not one.
+    fn parse_sfen(
+        &self,
+        fen: &str,
+        fields: &[std::ops::Range<usize>],
+        err: &dyn Fn(std::ops::Range<usize>, String, &str) -> LocatedError,
+    ) -> Result<Option<Position<B>>, LocatedError> {
+        let usi = self.rules.notations.iter().any(|n| n == "usi");
+        let text = |i: usize| &fen[fields[i].clone()];
+        let hand_like = |t: &str| t == "-" || t.chars().all(|c| c.is_ascii_alphanumeric());
+        if !usi
+            || fields.len() != 4
+            || fen[fields[0].clone()].contains('[')
+            || !matches!(text(1), "b" | "w")
+            || !hand_like(text(2))
+            || text(3).parse::<u32>().is_err()
+        {
+            return Ok(None);
+        }
+        let mut pos = Position::empty();
+        self.read_placement(text(0), fields[0].start, &mut pos, err)?;
+        self.read_hand(text(2), fields[2].start, &mut pos, err)?;
+        pos.side = u8::from(text(1) == "w");
+        let plies: u32 = text(3).parse().unwrap_or(1).max(1);
+        pos.move_number = plies.div_ceil(2);
+        Ok(Some(pos))
+    }
+
+    /// The position in SFEN: the board, `b` when the first side is to move (`w` otherwise),
+    /// the hands with counts (`2Pb`, `-` for none), the ply number.
+    pub fn write_sfen(&self, pos: &Position<B>) -> String {
+        let fen = self.write(pos, false);
+        let board = fen.split(['[', ' ']).next().unwrap_or("");
+        let mut hand = String::new();
+        for side in 0..2 {
+            for (kind, &n) in pos.hands[side].iter().enumerate().take(self.letters.len()) {
+                if n > 1 {
+                    hand.push_str(&n.to_string());
+                }
+                if n > 0 {
+                    let c = self.letters[kind][0];
+                    hand.push(if side == 0 { c.to_ascii_uppercase() } else { c });
+                }
+            }
+        }
+        if hand.is_empty() {
+            hand.push('-');
+        }
+        let ply = 2 * pos.move_number.saturating_sub(1) + u32::from(pos.side) + 1;
+        format!(
+            "{board} {} {hand} {ply}",
+            if pos.side == 0 { 'b' } else { 'w' }
+        )
+    }
+
+    /// Reads a hand (`QRbp`, `2Pb` as SFEN counts, `-` or nothing for none).
+    fn read_hand(
+        &self,
+        text: &str,
+        at: usize,
+        pos: &mut Position<B>,
+        err: &dyn Fn(std::ops::Range<usize>, String, &str) -> LocatedError,
+    ) -> Result<(), LocatedError> {
+        let help = "a hand lists the pieces in hand by letter, capitals for the first side                     (`[QRbp]`, `[2Pb]`), or `-` for none";
+        if text.is_empty() || text == "-" {
+            return Ok(());
+        }
+        if !self.rules.game.drops {
+            return Err(err(
+                at..at + text.len(),
+                "pieces in hand, but these rules have no drops".into(),
+                "a hand belongs to rules with `drops = true`: leave it empty (`[]`) or out",
+            ));
+        }
+        let mut count: u32 = 0;
+        for (i, c) in text.char_indices() {
+            let here = at + i;
+            if let Some(d) = c.to_digit(10) {
+                count = count.saturating_mul(10).saturating_add(d);
+                continue;
+            }
+            let lower = c.to_ascii_lowercase();
+            let kind = self
+                .letters
+                .iter()
+                .enumerate()
+                .position(|(k, l)| l.contains(&lower) && !self.rules.pieces[k].plus)
+                .filter(|&k| !self.rules.pieces[k].royal);
+            let Some(kind) = kind else {
+                return Err(err(
+                    here..here + c.len_utf8(),
+                    format!("`{c}` is not a piece that may be in hand"),
+                    help,
+                ));
+            };
+            let n = count.max(1);
+            count = 0;
+            let side = usize::from(!c.is_ascii_uppercase());
+            let slot = &mut pos.hands[side][kind];
+            let total = u32::from(*slot) + n;
+            if total > 64 {
+                return Err(err(
+                    here..here + 1,
+                    format!("{total} pieces of one type in hand"),
+                    "a hand holds at most 64 pieces of a type",
+                ));
+            }
+            *slot = total as u8;
+        }
+        if count > 0 {
+            return Err(err(
+                at + text.len() - 1..at + text.len(),
+                "a count with no piece after it".into(),
+                help,
+            ));
+        }
+        Ok(())
+    }
+
+    /// The pieces in `side`'s hand as FEN letters (`QRPP`, capitals for the first side),
+    /// `None` when it is empty.
+    pub fn hand_text(&self, pos: &Position<B>, side: usize) -> Option<String> {
+        let mut out = String::new();
+        for (kind, &n) in pos.hands[side & 1]
+            .iter()
+            .enumerate()
+            .take(self.letters.len())
+        {
+            let c = self.letters[kind][0];
+            let c = if side == 0 { c.to_ascii_uppercase() } else { c };
+            out.extend(std::iter::repeat_n(c, n as usize));
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
     /// Writes the position as a FEN; `ep` says whether its en-passant points are written.
     pub fn write(&self, pos: &Position<B>, write_ep: bool) -> String {
         let board = self.board;
@@ -522,11 +715,17 @@ impl<B: Set> FenRules<'_, B> {
                     empty = 0;
                 }
                 let c = self.letters[kind as usize][0];
+                if self.rules.pieces[kind as usize].plus {
+                    out.push('+');
+                }
                 out.push(if pos.sides[0].holds(p) {
                     c.to_ascii_uppercase()
                 } else {
                     c
                 });
+                if pos.promoted.holds(p) {
+                    out.push('~');
+                }
             }
             if empty > 0 {
                 out.push_str(&empty.to_string());
@@ -534,6 +733,13 @@ impl<B: Set> FenRules<'_, B> {
             if row + 1 < board.ranks() {
                 out.push('/');
             }
+        }
+        if self.rules.game.drops {
+            out.push('[');
+            for side in 0..2 {
+                out.push_str(&self.hand_text(pos, side).unwrap_or_default());
+            }
+            out.push(']');
         }
         out.push_str(if pos.side == 0 { " w " } else { " b " });
         out.push_str(&self.castling_field(pos));

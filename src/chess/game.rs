@@ -120,7 +120,7 @@ impl<B: Set> Game for Chess<B> {
     fn move_json(&self, pos: &Position<B>, mv: &Move, text: &str) -> serde_json::Value {
         let b = &self.engine.board;
         let from = mv.from();
-        let kind = pos.kind_at(from) as usize;
+        let kind = mv.mover(pos) as usize;
         let captured = self.captured_at(pos, *mv);
         let (to, castling) = match *mv {
             Move::Castle { king, partner } => (
@@ -135,7 +135,8 @@ impl<B: Set> Game for Chess<B> {
         };
         let mut json = serde_json::json!({
             "notation": text,
-            "from": b.name(from),
+            "from": (mv.dropped().is_none()).then(|| b.name(from)),
+            "drop": mv.dropped().is_some(),
             "to": b.name(to),
             "piece": self.rules.pieces[kind].name,
             "captured": captured.map(|(_, p)| b.name(p)),
@@ -149,6 +150,7 @@ impl<B: Set> Game for Chess<B> {
         for n in &self.notation_names {
             let text = match *n {
                 "ucci" => self.coordinates(*mv, 0),
+                "usi" => self.usi(*mv),
                 "wxf" => self.wxf(pos, *mv),
                 "san" => self.san(pos, *mv, &self.legal(pos)),
                 _ => self.coordinates(*mv, 1),
@@ -176,7 +178,8 @@ impl<B: Set> Game for Chess<B> {
             r.sides[1]
         )];
         for p in &r.pieces {
-            let mut line = format!("{} `{}`: {}", p.name, p.letter, p.movement);
+            let plus = if p.plus { "+" } else { "" };
+            let mut line = format!("{} `{plus}{}`: {}", p.name, p.letter, p.movement);
             if p.royal {
                 line.push_str(", royal");
             }
@@ -224,15 +227,16 @@ impl<B: Set> Game for Chess<B> {
         for p in 0..b.points() {
             let (f, rank) = b.coordinates(p);
             if let Some(side) = pos.side_at(p) {
-                let letter = r.pieces[pos.kind_at(p) as usize].letter;
+                let piece = &r.pieces[pos.kind_at(p) as usize];
+                let letter = if side == 0 {
+                    piece.letter.to_ascii_uppercase()
+                } else {
+                    piece.letter
+                };
                 pieces.push(PieceMark {
                     at: (f, rank),
                     side,
-                    label: if side == 0 {
-                        letter.to_ascii_uppercase().to_string()
-                    } else {
-                        letter.to_string()
-                    },
+                    label: format!("{}{letter}", if piece.plus { "+" } else { "" }),
                     crowned: false,
                 });
             }
@@ -275,6 +279,9 @@ impl<B: Set> Game for Chess<B> {
             rank_names: (1..=b.ranks()).map(|x| x.to_string()).collect(),
             side_names: r.sides.clone(),
             side_to_move: pos.side as usize,
+            hands: self.engine.drops.as_ref().map(|_| {
+                [0, 1].map(|side| self.hand_text(pos, side).unwrap_or_else(|| "-".into()))
+            }),
         }
     }
 
@@ -303,7 +310,8 @@ impl<B: Set> Game for Chess<B> {
                 } else {
                     self.rules.pieces[kind as usize].letter
                 };
-                out.push(' ');
+                let plus = kind != super::position::EMPTY && self.rules.pieces[kind as usize].plus;
+                out.push(if plus { '+' } else { ' ' });
                 out.push(c);
             }
             out.push('\n');
@@ -314,6 +322,15 @@ impl<B: Set> Game for Chess<B> {
             out.push((b'a' + file as u8) as char);
         }
         out.push('\n');
+        if self.engine.drops.is_some() {
+            for side in 0..2 {
+                out.push_str(&format!(
+                    "    in hand, {}: {}\n",
+                    self.rules.sides[side],
+                    self.hand_text(pos, side).unwrap_or_else(|| "-".into())
+                ));
+            }
+        }
         out
     }
 }

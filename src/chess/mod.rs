@@ -24,6 +24,7 @@ pub mod board;
 pub mod build;
 pub(crate) mod compile;
 pub mod explain;
+mod explain_drops;
 pub mod fen;
 mod game;
 pub mod movegen;
@@ -185,6 +186,16 @@ impl<B: Set> Chess<B> {
         }
     }
 
+    /// The position in shogi's SFEN (`lnsgkgsnl/... b - 1`).
+    pub fn sfen(&self, pos: &Position<B>) -> String {
+        self.fen_rules().write_sfen(pos)
+    }
+
+    /// The pieces in `side`'s hand as FEN letters, `None` when it is empty.
+    pub fn hand_text(&self, pos: &Position<B>, side: usize) -> Option<String> {
+        self.fen_rules().hand_text(pos, side)
+    }
+
     /// Reads a FEN and checks that the position can arise: one royal piece a side where the
     /// variant has royal pieces, every confined piece inside its region, castling rights only
     /// where the pieces stand, the side not to move not in check.
@@ -291,7 +302,7 @@ impl<B: Set> Chess<B> {
     /// The position after `mv`, counters brought up to date.
     pub fn play(&self, pos: &Position<B>, mv: &Move) -> Position<B> {
         let mut next = self.engine.make(pos, *mv);
-        let mover = pos.kind_at(mv.from());
+        let mover = mv.mover(pos);
         let resets = self.captured(pos, *mv).is_some()
             || self
                 .rules
@@ -336,7 +347,7 @@ impl<B: Set> Chess<B> {
                 let v = pos.ep_victim as u32;
                 Some((pos.kind_at(v) as usize, v))
             }
-            Move::Castle { .. } => None,
+            Move::Castle { .. } | Move::Drop { .. } => None,
         }
     }
 }

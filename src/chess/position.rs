@@ -30,6 +30,10 @@ pub struct Position<B: Set> {
     pub side: u8,
     /// The checks each side has given (counted where the rules make the n-th check win).
     pub checks: [u8; 2],
+    /// Per side, per piece type: the pieces in hand (rules with drops).
+    pub hands: [[u8; MAX_KINDS]; 2],
+    /// The pieces that were promoted and revert when captured (crazyhouse's `Q~`).
+    pub promoted: B,
     /// Plies since the last capture or move of a piece that resets the move rule (FEN field
     /// 5).
     pub quiet_plies: u32,
@@ -49,6 +53,8 @@ impl<B: Set> Position<B> {
             ep_victim: NO_POINT,
             side: 0,
             checks: [0; 2],
+            hands: [[0; MAX_KINDS]; 2],
+            promoted: B::ZERO,
             quiet_plies: 0,
             move_number: 1,
         }
@@ -80,6 +86,7 @@ impl<B: Set> Position<B> {
         self.sides[0] &= !bit;
         self.sides[1] &= !bit;
         self.kinds[kind % MAX_KINDS] &= !bit;
+        self.promoted &= !bit;
         B::set_at(&mut self.board, point, EMPTY);
     }
 
@@ -103,6 +110,8 @@ impl<B: Set> Position<B> {
             && self.castling == other.castling
             && self.ep == other.ep
             && self.checks == other.checks
+            && self.hands == other.hands
+            && self.promoted == other.promoted
     }
 
     /// The position with its counters at their start values (what perft and `diff` compare).
@@ -113,15 +122,31 @@ impl<B: Set> Position<B> {
         p
     }
 
+    /// The pieces in the hands, both sides.
+    pub fn in_hand(&self) -> u32 {
+        self.hands.iter().flatten().map(|&n| u32::from(n)).sum()
+    }
+
     /// The exact key of the transposition table: the occupied points, then for each occupant
-    /// in point order its side, its type and whether it keeps a castling right (six bits),
-    /// and the en-passant points (the lowest, their number and the piece that passed) in the
-    /// last word's top 16 bits; the checks given, when any, in the 16 bits below them (then
-    /// `None` past 58 pieces). `None` past 61 pieces.
+    /// in point order its side, its type and whether it keeps a castling right (six bits);
+    /// where pieces are in hand or promoted pieces revert, a marker bit, a bit per occupant
+    /// for promoted, the number of pieces in hand (six bits) and each (side and type, five
+    /// bits) in order. The en-passant points (the lowest, their number and the piece that
+    /// passed) in the last word's top 16 bits; the checks given, when any, in the 16 bits
+    /// below them. `None` when it does not fit.
     pub fn table_key(&self) -> Option<[u64; 8]> {
         let occupied = self.occupied();
         let checks = u64::from(self.checks[0]) | u64::from(self.checks[1]) << 8;
-        if occupied.count() > if checks == 0 { 61 } else { 58 } {
+        let extra = !self.promoted.is_empty() || self.hands.iter().flatten().any(|&n| n > 0);
+        let budget = if checks == 0 {
+            6 * 64 - 16
+        } else {
+            6 * 64 - 32
+        };
+        let n = occupied.count() as usize;
+        let in_hand = self.in_hand() as usize;
+        let bits = 6 * n + if extra { 1 + n + 6 + 5 * in_hand } else { 0 };
+        if bits > budget || in_hand > 63 {
             return None;
         }
         let mut key = [0u64; 8];
@@ -130,16 +155,33 @@ impl<B: Set> Position<B> {
             key[1] = occupied.word(1);
         }
         let mut bit = 0usize;
+        let mut put = |code: u64, width: usize| {
+            let (word, shift) = (2 + bit / 64, bit % 64);
+            key[word] |= code << shift;
+            if shift + width > 64 && word + 1 < 8 {
+                key[word + 1] |= code >> (64 - shift);
+            }
+            bit += width;
+        };
         for p in occupied.squares() {
             let code = u64::from(self.sides[1].holds(p)) << 5
                 | u64::from(self.kind_at(p) & 15) << 1
                 | u64::from(self.castling.holds(p));
-            let (word, shift) = (2 + bit / 64, bit % 64);
-            key[word] |= code << shift;
-            if shift > 58 && word + 1 < 8 {
-                key[word + 1] |= code >> (64 - shift);
+            put(code, 6);
+        }
+        if extra {
+            put(1, 1);
+            for p in occupied.squares() {
+                put(u64::from(self.promoted.holds(p)), 1);
             }
-            bit += 6;
+            put(in_hand as u64, 6);
+            for (side, hand) in self.hands.iter().enumerate() {
+                for (kind, &count) in hand.iter().enumerate() {
+                    for _ in 0..count {
+                        put((side as u64) << 4 | kind as u64, 5);
+                    }
+                }
+            }
         }
         if !self.ep.is_empty() {
             let ep = (self.ep.lowest() as u64)

@@ -26,6 +26,8 @@ pub struct PieceType {
     pub name: String,
     /// Its FEN letter, lower case.
     pub letter: char,
+    /// Written with a `+` before its letter (shogi's promoted pieces, `+p`).
+    pub plus: bool,
     /// Other letters read for it.
     pub synonyms: Vec<char>,
     /// Royal: may not be left attacked.
@@ -44,6 +46,23 @@ pub struct PieceType {
     pub compiled: Movement,
     /// Where it promotes, and to what.
     pub promotion: Option<PromotionRule>,
+    /// Where it may be dropped from a hand (rules with drops).
+    pub drop: DropRule,
+    /// The type it goes to the capturer's hand as, if not itself.
+    pub captured_as: Option<u8>,
+}
+
+/// Where and how one piece type may be dropped.
+#[derive(Clone, Debug)]
+pub struct DropRule {
+    /// The region's name, if the rules name one.
+    pub region: Option<String>,
+    /// Per side: the points it may be dropped on (when empty).
+    pub points: [Points; 2],
+    /// Not on a file where its side has a piece of this type.
+    pub one_per_file: bool,
+    /// A drop of it may checkmate.
+    pub may_checkmate: bool,
 }
 
 /// A piece type's movement, as the generator's tables are built from it.
@@ -70,6 +89,13 @@ pub struct PromotionRule {
     pub to: [Vec<u8>; 2],
     /// It must promote.
     pub compulsory: bool,
+    /// The region where it must promote even so, if the rules name one: (name, points per
+    /// side).
+    pub compulsory_in: Option<(String, [Points; 2])>,
+    /// A move that starts in the zone promotes too.
+    pub on_leaving: bool,
+    /// A piece promoted from this type goes to a hand as this type.
+    pub reverts_when_captured: bool,
 }
 
 /// En passant.
@@ -188,6 +214,8 @@ pub struct GameRules {
     pub extinction: Option<ExtinctionRule>,
     /// The side that gives this many checks wins.
     pub checks_to_win: Option<u32>,
+    /// Captured pieces go to the capturer's hand and may be dropped.
+    pub drops: bool,
 }
 
 /// A chess-family variant's rules, checked and compiled.

@@ -122,8 +122,26 @@ pub struct PieceSection {
     pub initial: Option<Val<String>>,
     /// Where it promotes, and to what.
     pub promotion: Option<Val<PromotionSection>>,
+    /// Where and how it may be dropped from a hand (rules with `drops`); none: on any empty
+    /// point.
+    pub drop: Option<Val<DropSection>>,
+    /// The type it goes to the capturer's hand as (shogi's promoted pieces: unpromoted).
+    pub captured_as: Option<Val<String>>,
     /// A piece type the parent file declares that this variant does not have.
     pub removed: Option<Val<bool>>,
+}
+
+/// `drop = { region = "pawn-drops", one_per_file = true, may_checkmate = false }`
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropSection {
+    /// The region (per side) it may be dropped in; none: any empty point.
+    pub region: Option<Val<String>>,
+    /// It may not be dropped on a file where its side has a piece of this type (shogi's
+    /// nifu).
+    pub one_per_file: Option<Val<bool>>,
+    /// Whether a drop of it may checkmate (shogi's pawn: no); true by default.
+    pub may_checkmate: Option<Val<bool>>,
 }
 
 /// `promotion = { region = "last-rank", to = ["queen", "rook"] }`
@@ -136,6 +154,15 @@ pub struct PromotionSection {
     pub to: Val<PieceList>,
     /// Whether it must promote (true, the default) or may stay as it is.
     pub compulsory: Option<Val<bool>>,
+    /// Where, within the region, it must promote even though `compulsory` is false (shogi:
+    /// where it could never move again).
+    pub compulsory_in: Option<Val<String>>,
+    /// A move that starts in the region promotes too (shogi: into, within or out of the
+    /// zone); by default only a move that ends there.
+    pub on_leaving: Option<Val<bool>>,
+    /// A piece promoted from this type goes to the capturer's hand as this type (crazyhouse:
+    /// a promoted queen, `Q~`, is taken as a pawn).
+    pub reverts_when_captured: Option<Val<bool>>,
 }
 
 /// Piece types by name: one list for both sides, or a list per side by the side's name.
@@ -426,6 +453,9 @@ pub struct GameRulesSection {
     /// The side that gives this many checks wins (Three-check: 3); the FEN carries the checks
     /// each side still has to give.
     pub checks_to_win: Option<Val<u32>>,
+    /// A captured piece goes to the capturer's hand, from which a side may drop it on an
+    /// empty point instead of moving (crazyhouse, shogi); the FEN carries the hands.
+    pub drops: Option<Val<bool>>,
 }
 
 merge_fields!(BoardSection: files, ranks, cells, river_after_rank, crossed);
@@ -441,6 +471,8 @@ merge_fields!(
     notation,
     initial,
     promotion,
+    drop,
+    captured_as,
     removed
 );
 merge_fields!(NotationSection: moves);
@@ -476,6 +508,7 @@ impl Merge for GameRulesSection {
             flag,
             extinction,
             checks_to_win,
+            drops,
         } = parent;
         macro_rules! take {
             ($($f:ident),*) => { $( if self.$f.is_none() { self.$f = $f; } )* };
@@ -497,7 +530,8 @@ impl Merge for GameRulesSection {
             giving_check,
             flag,
             extinction,
-            checks_to_win
+            checks_to_win,
+            drops
         );
         self.castling.merge(castling);
     }

@@ -457,6 +457,7 @@ impl<B: Width> Game for Draughts<B> {
             rank_names: (1..=ranks).map(|r| r.to_string()).collect(),
             side_names: ["white".into(), "black".into()],
             side_to_move: pos.side_index() as usize,
+            hands: None,
         }
     }
 

@@ -76,6 +76,7 @@ pub fn render_layers(view: &BoardView, layers: &[Layer]) -> String {
         draw_piece(&mut s, &g, piece);
     }
     labels(&mut s, view, &g, on_points);
+    hands(&mut s, view, &g);
     arrows(&mut s, view, &g, layers);
     s.push_str("</svg>");
     s
@@ -94,7 +95,10 @@ impl Geometry {
         Geometry {
             files: view.files,
             ranks: view.ranks,
-            width: MARGIN + f64::from(view.files) * CELL + PAD,
+            width: MARGIN
+                + f64::from(view.files) * CELL
+                + PAD
+                + if view.hands.is_some() { HAND } else { 0.0 },
             height: PAD + f64::from(view.ranks) * CELL + MARGIN,
         }
     }
@@ -243,6 +247,34 @@ fn names(s: &mut String, view: &BoardView, g: &Geometry) {
             num(MARGIN / 2.0),
             num(y),
             escape(name)
+        );
+    }
+    s.push_str("</g>");
+}
+
+/// The width of the column beside the board where the hands are written.
+const HAND: f64 = 150.0;
+
+/// Each side's hand beside the board: the second side's by its end (the top), the first
+/// side's by the bottom.
+fn hands(s: &mut String, view: &BoardView, g: &Geometry) {
+    let Some(hands) = &view.hands else { return };
+    let x = g.left(g.files) + PAD;
+    s.push_str(r##"<g class="hands" fill="#222" font-size="14">"##);
+    for (side, hand) in hands.iter().enumerate() {
+        let y = if side == 0 {
+            g.top(0) + CELL * 0.6
+        } else {
+            g.top(g.ranks - 1) + CELL * 0.6
+        };
+        let name = view.side_names.get(side).map_or("?", String::as_str);
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}">{} in hand: {}</text>"#,
+            num(x),
+            num(y),
+            escape(name),
+            escape(hand)
         );
     }
     s.push_str("</g>");

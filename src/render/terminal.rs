@@ -79,6 +79,12 @@ pub fn render(view: &BoardView, unicode: bool) -> String {
         .get(view.side_to_move)
         .map_or("?", String::as_str);
     out.push_str(&format!("{mover} to move\n"));
+    if let Some(hands) = &view.hands {
+        for (side, hand) in hands.iter().enumerate() {
+            let name = view.side_names.get(side).map_or("?", String::as_str);
+            out.push_str(&format!("{name} in hand: {hand}\n"));
+        }
+    }
     out
 }
 

@@ -14,7 +14,7 @@ use crate::diagnostics::{LocatedError, did_you_mean};
 use crate::rules::{Loader, Val};
 
 /// The notations a variant may write its moves in.
-pub const NOTATION_NAMES: &[&str] = &["uci", "san", "coordinates", "ucci", "wxf"];
+pub const NOTATION_NAMES: &[&str] = &["uci", "san", "coordinates", "ucci", "usi", "wxf"];
 
 /// The piece types (sorted) that the letters of `v` name.
 pub(super) fn letter_kinds(
@@ -190,6 +190,9 @@ pub(super) fn compile_game(
         flag: ends.flag,
         extinction: ends.extinction,
         checks_to_win: ends.checks_to_win,
+        drops: section
+            .and_then(|s| s.drops.as_ref())
+            .is_some_and(|d| d.value),
     })
 }
 

@@ -10,7 +10,7 @@ pub use game::NOTATION_NAMES;
 
 use crate::chess::betza::{self, Component};
 use crate::chess::board::Grid;
-use crate::chess::rules::{Points, Rules};
+use crate::chess::rules::{PieceType, Points, Rules};
 use crate::chess::schema::*;
 use crate::diagnostics::{LocatedError, did_you_mean};
 use crate::rules::{Loader, Val, need};
@@ -229,6 +229,13 @@ fn warn_unused_regions(loader: &Loader, file: &ChessFile, rules: &Rules) {
         used.extend(p.movement_in.iter().map(|(r, _)| r.as_str()));
         used.extend(p.initial.as_deref());
         used.extend(p.promotion.as_ref().map(|pr| pr.region.as_str()));
+        used.extend(
+            p.promotion
+                .as_ref()
+                .and_then(|pr| pr.compulsory_in.as_ref())
+                .map(|(r, _)| r.as_str()),
+        );
+        used.extend(p.drop.region.as_deref());
     }
     used.extend(rules.game.flag.as_ref().map(|f| f.region.as_str()));
     if let Some(onto) = file
@@ -248,12 +255,73 @@ fn warn_unused_regions(loader: &Loader, file: &ChessFile, rules: &Rules) {
                     def,
                     format!("region `{name}` is not used by any piece"),
                     Some(
-                        "name it in a piece's `confined_to`, `movement_in`, `initial` or \
-                     `promotion`, in the flag or en passant's `onto`, or remove it"
+                        "name it in a piece's `confined_to`, `movement_in`, `initial`, \
+                     `promotion` or `drop`, in the flag or en passant's `onto`, or remove it"
                             .into(),
                     ),
                 ),
             );
+        }
+    }
+}
+
+/// The keys of drops: a warning for each that changes nothing without `drops = true`, and
+/// an error for a promoted type that would revert to two types.
+fn check_drops(loader: &Loader, file: &ChessFile, pieces: &[PieceType], drops: bool) {
+    let declared = file.pieces.iter().flat_map(|p| p.value.iter());
+    let mut reverts_to: Vec<Option<usize>> = vec![None; pieces.len()];
+    for (name, section) in declared {
+        let p = &section.value;
+        let Some(kind) = pieces.iter().position(|t| &t.name == name) else {
+            continue;
+        };
+        let warn = |file: usize, span: std::ops::Range<usize>, key: &str| {
+            loader.warn(loader.error(
+                file,
+                span,
+                format!("`{key}` changes nothing: these rules have no drops"),
+                Some("add `drops = true` to `[rules]`, or remove it".into()),
+            ));
+        };
+        if !drops {
+            if let Some(d) = &p.drop {
+                warn(d.file, d.span.clone(), "drop");
+            }
+            if let Some(c) = &p.captured_as {
+                warn(c.file, c.span.clone(), "captured_as");
+            }
+        }
+        let Some(pr) = &p.promotion else { continue };
+        let Some(r) = &pr.value.reverts_when_captured else {
+            continue;
+        };
+        if !r.value {
+            continue;
+        }
+        if !drops {
+            warn(r.file, r.span.clone(), "reverts_when_captured");
+            continue;
+        }
+        let Some(rule) = &pieces[kind].promotion else {
+            continue;
+        };
+        for &to in rule.to[0].iter().chain(&rule.to[1]) {
+            match reverts_to[to as usize] {
+                Some(other) if other != kind => loader.report(
+                    loader.at(
+                        r,
+                        format!(
+                            "a {} could revert to a {} or a {}",
+                            pieces[to as usize].name, pieces[other].name, name
+                        ),
+                        Some(
+                            "only one of the types that promote to a type may revert when captured"
+                                .into(),
+                        ),
+                    ),
+                ),
+                _ => reverts_to[to as usize] = Some(kind),
+            }
         }
     }
 }
@@ -318,6 +386,7 @@ pub(crate) fn compile(loader: &Loader, file: ChessFile, id: String) -> Result<Ru
     else {
         return Err(loader.stopped());
     };
+    check_drops(loader, &file, &pieces, game.drops);
     if loader.has_problems() {
         return Err(loader.stopped());
     }

@@ -4,7 +4,7 @@
 
 use super::{find_region, letter_of, noted, parse_betza};
 use crate::chess::betza::Component;
-use crate::chess::rules::{Movement, PieceType, Points, PromotionRule};
+use crate::chess::rules::{DropRule, Movement, PieceType, Points, PromotionRule};
 use crate::chess::schema::*;
 use crate::chess::tables::MAX_KINDS;
 use crate::diagnostics::{LocatedError, did_you_mean};
@@ -44,7 +44,7 @@ pub(super) fn compile_pieces(
         return None;
     }
     let mut pieces = Vec::new();
-    let mut taken: BTreeMap<char, String> = BTreeMap::new();
+    let mut taken: BTreeMap<String, String> = BTreeMap::new();
     let mut notation_taken: BTreeMap<char, (String, Option<&Val<String>>)> = BTreeMap::new();
     let mut all_ok = true;
     for &(name, piece) in &declared {
@@ -71,6 +71,21 @@ pub(super) fn compile_pieces(
             pieces[i].promotion = compile_promotion(loader, name, pr, &names, regions, sides);
             all_ok &= pieces[i].promotion.is_some();
         }
+        if let Some(d) = &piece.value.drop {
+            match compile_drop(loader, d, regions, all) {
+                Some(rule) => pieces[i].drop = rule,
+                None => all_ok = false,
+            }
+        }
+        if let Some(c) = &piece.value.captured_as {
+            match piece_named(loader, &names, c) {
+                Ok(k) => pieces[i].captured_as = Some(k),
+                Err(e) => {
+                    loader.report(e);
+                    all_ok = false;
+                }
+            }
+        }
     }
     all_ok.then_some(pieces)
 }
@@ -82,7 +97,7 @@ fn compile_piece<'a>(
     piece: &'a Val<PieceSection>,
     all: Points,
     regions: &[(String, [Points; 2])],
-    taken: &mut BTreeMap<char, String>,
+    taken: &mut BTreeMap<String, String>,
     notation_taken: &mut BTreeMap<char, (String, Option<&'a Val<String>>)>,
 ) -> Option<PieceType> {
     let p = &piece.value;
@@ -96,7 +111,16 @@ fn compile_piece<'a>(
             )
         }),
     );
-    let letter = letter_val.and_then(|v| noted(loader, letter_of(loader, v)));
+    // `+p`: a promoted piece written with `+` before its letter (shogi's tokin).
+    let plus = letter_val.is_some_and(|v| v.value.starts_with('+'));
+    let letter = letter_val.and_then(|v| {
+        let bare = Val {
+            value: v.value.strip_prefix('+').unwrap_or(&v.value).to_string(),
+            file: v.file,
+            span: v.span.clone(),
+        };
+        noted(loader, letter_of(loader, &bare))
+    });
     let mut synonyms = Vec::new();
     for s in p.synonyms.iter().flat_map(|s| s.value.iter()) {
         if let Some(c) = noted(loader, letter_of(loader, s)) {
@@ -104,14 +128,16 @@ fn compile_piece<'a>(
         }
     }
     let letters = letter
+        .map(|c| (c, plus))
         .zip(letter_val)
         .into_iter()
-        .chain(synonyms.iter().map(|(c, v)| (*c, *v)));
-    for (c, at) in letters {
-        if let Some(other) = taken.insert(c, name.to_string()) {
+        .chain(synonyms.iter().map(|(c, v)| ((*c, false), *v)));
+    for ((c, plus), at) in letters {
+        let written = if plus { format!("+{c}") } else { c.to_string() };
+        if let Some(other) = taken.insert(written.clone(), name.to_string()) {
             loader.report(loader.at(
                 at,
-                format!("letter `{c}` is also the {other}'s"),
+                format!("letter `{written}` is also the {other}'s"),
                 Some("each letter names one piece type".into()),
             ));
         }
@@ -207,6 +233,7 @@ fn compile_piece<'a>(
     Some(PieceType {
         name: name.to_string(),
         letter,
+        plus,
         synonyms: synonyms.iter().map(|(c, _)| *c).collect(),
         royal: p.royal.as_ref().is_some_and(|r| r.value),
         movement: movement.value.clone(),
@@ -221,6 +248,13 @@ fn compile_piece<'a>(
             initial,
         },
         promotion: None,
+        drop: DropRule {
+            region: None,
+            points: [all; 2],
+            one_per_file: false,
+            may_checkmate: true,
+        },
+        captured_as: None,
     })
 }
 
@@ -234,7 +268,10 @@ fn compile_notation<'a>(
     letter_val: Option<&'a Val<String>>,
     taken: &mut BTreeMap<char, (String, Option<&'a Val<String>>)>,
 ) -> Option<Option<char>> {
+    let plus = p.letter.as_ref().is_some_and(|l| l.value.starts_with('+'));
     let notation = match &p.notation {
+        // A promoted piece written `+p` has no letter of its own unless given one.
+        None if plus => return Some(None),
         None => Some(letter.map(|l| l.to_ascii_uppercase())),
         Some(v) if v.value.is_empty() => Some(None),
         Some(v) => {
@@ -337,6 +374,25 @@ pub(super) fn pieces_named(
     ok.then_some(out)
 }
 
+/// Where a piece may be dropped.
+fn compile_drop(
+    loader: &Loader,
+    d: &Val<DropSection>,
+    regions: &[(String, [Points; 2])],
+    all: Points,
+) -> Option<DropRule> {
+    let points = match &d.value.region {
+        Some(r) => noted(loader, find_region(loader, regions, r))?,
+        None => [all; 2],
+    };
+    Some(DropRule {
+        region: d.value.region.as_ref().map(|r| r.value.clone()),
+        points,
+        one_per_file: d.value.one_per_file.as_ref().is_some_and(|v| v.value),
+        may_checkmate: d.value.may_checkmate.as_ref().is_none_or(|v| v.value),
+    })
+}
+
 fn compile_promotion(
     loader: &Loader,
     name: &str,
@@ -387,10 +443,31 @@ fn compile_promotion(
         ));
         return None;
     }
+    let compulsory_in = match &pr.value.compulsory_in {
+        Some(r) => {
+            let points = noted(loader, find_region(loader, regions, r))?;
+            if compulsory {
+                loader.warn(loader.at(
+                    r,
+                    format!("the {name} always promotes: `compulsory_in` changes nothing"),
+                    Some("set `compulsory = false` to make promotion a choice elsewhere".into()),
+                ));
+            }
+            Some((r.value.clone(), points))
+        }
+        None => None,
+    };
     Some(PromotionRule {
         region: pr.value.region.value.clone(),
         zone,
         to: [white, black],
         compulsory,
+        compulsory_in,
+        on_leaving: pr.value.on_leaving.as_ref().is_some_and(|v| v.value),
+        reverts_when_captured: pr
+            .value
+            .reverts_when_captured
+            .as_ref()
+            .is_some_and(|v| v.value),
     })
 }

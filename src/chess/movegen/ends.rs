@@ -100,6 +100,14 @@ impl<B: Set, S: Sink<B>, F: FnMut(Move) -> bool> Sink<B> for Filter<'_, S, F> {
             self.add_promotions((to as i32 - offset) as u32, B::one(to), p, side);
         }
     }
+    fn add_drops(&mut self, kind: usize, targets: B) {
+        for to in targets.squares() {
+            self.offer(Move::Drop {
+                kind: kind as u8,
+                to: to as u8,
+            });
+        }
+    }
 }
 
 impl<B: Set> Engine<B> {
@@ -148,7 +156,7 @@ impl<B: Set> Engine<B> {
                             self.castling_targets(c, 1, king as u32, partner as u32).0
                         }),
                     ),
-                    _ => (pos.kind_at(mv.from()), mv.to()),
+                    _ => (mv.mover(pos), mv.to()),
                 };
                 flag.kinds >> (kind as u32 & 31) & 1 != 0
                     && lands != u32::MAX
@@ -173,7 +181,7 @@ impl<B: Set> Engine<B> {
         match mv {
             Move::Normal { to, .. } => pos.sides[1 - (pos.side as usize & 1)].holds(to as u32),
             Move::EnPassant { .. } => true,
-            Move::Castle { .. } => false,
+            Move::Castle { .. } | Move::Drop { .. } => false,
         }
     }
 
@@ -236,6 +244,9 @@ impl<B: Set> Engine<B> {
             && !safety.in_check
         {
             self.generate_castling(pos, c, sink);
+        }
+        if let Some(d) = &self.drops {
+            self.generate_drops::<S, PLAIN>(pos, safety, d, sink);
         }
     }
 }

@@ -17,6 +17,7 @@ pub struct Undo<B> {
     ep: B,
     ep_victim: u8,
     checks: [u8; 2],
+    hands: Option<([[u8; MAX_KINDS]; 2], B)>,
 }
 
 impl<B: Set> Engine<B> {
@@ -42,11 +43,22 @@ impl<B: Set> Engine<B> {
             ep: pos.ep,
             ep_victim: pos.ep_victim,
             checks: pos.checks,
+            hands: self.drops.as_ref().map(|_| (pos.hands, pos.promoted)),
         };
         let (f, t) = (B::one(from), B::one(to));
         if captured != EMPTY {
             pos.sides[them] ^= t;
             pos.kinds[captured as usize % MAX_KINDS] ^= t;
+        }
+        if let Some(d) = &self.drops {
+            if captured != EMPTY {
+                self.to_hand(pos, us, captured, to);
+            }
+            if pos.promoted.holds(from) {
+                pos.promoted ^= f | t;
+            } else if promotion.is_some() && d.reverting >> kind & 1 != 0 {
+                pos.promoted |= t;
+            }
         }
         pos.sides[us] ^= f | t;
         pos.kinds[kind] ^= f;
@@ -121,6 +133,10 @@ impl<B: Set> Engine<B> {
         pos.ep = undo.ep;
         pos.ep_victim = undo.ep_victim;
         pos.checks = undo.checks;
+        if let Some((hands, promoted)) = undo.hands {
+            pos.hands = hands;
+            pos.promoted = promoted;
+        }
     }
 
     /// The position after `mv` (counters untouched: the perft path).
@@ -158,6 +174,17 @@ impl<B: Set> Engine<B> {
                 B::set_at(&mut next.board, from, EMPTY);
                 B::set_at(&mut next.board, victim, EMPTY);
                 next.castling &= !v;
+                if self.drops.is_some() {
+                    self.to_hand(&mut next, us, taken as u8, victim);
+                    if next.promoted.holds(from) {
+                        next.promoted ^= f | t;
+                    }
+                }
+            }
+            Move::Drop { kind, to } => {
+                let slot = &mut next.hands[us][kind as usize % MAX_KINDS];
+                *slot = slot.saturating_sub(1);
+                next.put(us, kind as usize % MAX_KINDS, to as u32);
             }
             Move::Castle { king, partner } => {
                 let (king, partner) = (king as u32, partner as u32);
@@ -206,6 +233,25 @@ impl<B: Set> Engine<B> {
         }
     }
 
+    /// The keys of the hands and the promoted pieces of a position.
+    #[inline]
+    fn hands_key(&self, pos: &Position<B>) -> u64 {
+        let mut h = 0;
+        for (side, hand) in pos.hands.iter().enumerate() {
+            for (kind, &n) in hand.iter().enumerate() {
+                if n > 0 {
+                    h ^= super::splitmix64(
+                        0x4A4D_0000 | (side as u64) << 12 | (kind as u64) << 8 | u64::from(n),
+                    );
+                }
+            }
+        }
+        for p in pos.promoted.squares() {
+            h ^= self.zobrist_rights[2][p as usize & 127];
+        }
+        h
+    }
+
     /// The keys of the castling rights and en-passant points of a position.
     #[inline(always)]
     fn rights_key(&self, castling: B, ep: B) -> u64 {
@@ -229,7 +275,11 @@ impl<B: Set> Engine<B> {
         for p in pos.occupied().squares() {
             h ^= self.key_at(pos, p);
         }
-        h ^ self.rights_key(pos.castling, pos.ep) ^ checks_key(pos.checks)
+        h ^= self.rights_key(pos.castling, pos.ep) ^ checks_key(pos.checks);
+        if self.drops.is_some() {
+            h ^= self.hands_key(pos);
+        }
+        h
     }
 
     /// The Zobrist hash of `next`, the position after `mv`, from `hash`, the hash of `pos`.
@@ -253,6 +303,9 @@ impl<B: Set> Engine<B> {
         }
         if pos.checks != next.checks {
             h ^= checks_key(pos.checks) ^ checks_key(next.checks);
+        }
+        if self.drops.is_some() {
+            h ^= self.hands_key(pos) ^ self.hands_key(next);
         }
         h
     }

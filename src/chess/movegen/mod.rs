@@ -20,6 +20,7 @@
 //! castling and promotions are [`special`]; playing a move and its hash are [`make`].
 
 pub mod attack;
+pub mod drops;
 pub mod ends;
 pub mod make;
 pub mod pieces;
@@ -59,15 +60,41 @@ pub enum Move {
         /// The partner's point.
         partner: u8,
     },
+    /// A piece of the side to move's hand is put on an empty point.
+    Drop {
+        /// Its type.
+        kind: u8,
+        /// The point.
+        to: u8,
+    },
 }
 
 impl Move {
-    /// The point the moving piece (the royal one, in castling) leaves.
+    /// The point the moving piece (the royal one, in castling) leaves; for a drop, the point
+    /// it lands on.
     #[inline(always)]
     pub fn from(self) -> u32 {
         match self {
             Move::Normal { from, .. } | Move::EnPassant { from, .. } => from as u32,
             Move::Castle { king, .. } => king as u32,
+            Move::Drop { to, .. } => to as u32,
+        }
+    }
+
+    /// The type of the piece that moves (the royal one, in castling; the dropped one).
+    #[inline(always)]
+    pub fn mover<B: Set>(self, pos: &Position<B>) -> u8 {
+        match self {
+            Move::Drop { kind, .. } => kind,
+            _ => pos.kind_at(self.from()),
+        }
+    }
+
+    /// The type dropped, for a drop.
+    pub fn dropped(self) -> Option<usize> {
+        match self {
+            Move::Drop { kind, .. } => Some(kind as usize),
+            _ => None,
         }
     }
 
@@ -76,7 +103,9 @@ impl Move {
     #[inline(always)]
     pub fn to(self) -> u32 {
         match self {
-            Move::Normal { to, .. } | Move::EnPassant { to, .. } => to as u32,
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } | Move::Drop { to, .. } => {
+                to as u32
+            }
             Move::Castle { partner, .. } => partner as u32,
         }
     }
@@ -108,20 +137,41 @@ pub struct Promotion<B> {
     pub to: [Vec<u8>; 2],
     /// It must promote (otherwise it may stay as it is).
     pub compulsory: bool,
+    /// Per side: where it must promote even when promotion is otherwise optional.
+    pub must: [B; 2],
+    /// A move that starts in the zone promotes too.
+    pub on_leaving: bool,
 }
 
-impl<B> Promotion<B> {
-    /// How many moves one move into the zone makes for `side`.
+impl<B: Set> Promotion<B> {
+    /// How many moves the moves to `targets`, each promoting, make for `side`.
     #[inline(always)]
-    pub fn choices(&self, side: usize) -> u64 {
-        self.to[side & 1].len() as u64 + u64::from(!self.compulsory)
+    pub fn count(&self, targets: B, side: usize) -> u64 {
+        let n = targets.count() as u64 * self.to[side & 1].len() as u64;
+        if self.compulsory {
+            n
+        } else {
+            n + (targets & !self.must[side & 1]).count() as u64
+        }
     }
 
-    /// The moves one move from `from` to `to` into the zone makes for `side`: staying as it
-    /// is (when promotion is optional), then each type it may become.
+    /// The points a move from `from` to `targets` promotes on, for `side`, with `zone` the
+    /// zone's points.
+    #[inline(always)]
+    pub fn promoting(&self, from: u32, targets: B, zone: B) -> B {
+        if self.on_leaving && zone.holds(from) {
+            targets
+        } else {
+            targets & zone
+        }
+    }
+
+    /// The moves one move from `from` to `to` in the zone makes for `side`: staying as it
+    /// is (when promotion is optional there), then each type it may become.
     #[inline(always)]
     pub fn moves(&self, from: u32, to: u32, side: usize) -> impl Iterator<Item = Move> + '_ {
-        let stay = (!self.compulsory).then(|| Move::normal(from, to));
+        let may_stay = !self.compulsory && !self.must[side & 1].holds(to);
+        let stay = may_stay.then(|| Move::normal(from, to));
         stay.into_iter()
             .chain(self.to[side & 1].iter().map(move |&k| Move::Normal {
                 from: from as u8,
@@ -248,6 +298,8 @@ pub trait Sink<B: Set> {
         promotion: &Promotion<B>,
         side: usize,
     );
+    /// Every point of `targets` is a legal drop of a piece of `kind`.
+    fn add_drops(&mut self, kind: usize, targets: B);
 }
 
 /// Counts moves.
@@ -261,7 +313,7 @@ impl<B: Set> Sink<B> for Counter {
     }
     #[inline(always)]
     fn add_promotions(&mut self, _from: u32, targets: B, p: &Promotion<B>, side: usize) {
-        self.0 += targets.count() as u64 * p.choices(side);
+        self.0 += p.count(targets, side);
     }
     #[inline(always)]
     fn add_move(&mut self, _mv: Move) {
@@ -279,7 +331,11 @@ impl<B: Set> Sink<B> for Counter {
         p: &Promotion<B>,
         side: usize,
     ) {
-        self.0 += targets.count() as u64 * p.choices(side);
+        self.0 += p.count(targets, side);
+    }
+    #[inline(always)]
+    fn add_drops(&mut self, _kind: usize, targets: B) {
+        self.0 += targets.count() as u64;
     }
 }
 
@@ -310,6 +366,15 @@ impl<B: Set> Sink<B> for Vec<Move> {
     fn add_promotions_by_offset(&mut self, targets: B, offset: i32, p: &Promotion<B>, side: usize) {
         for to in targets.squares() {
             self.add_promotions((to as i32 - offset) as u32, B::one(to), p, side);
+        }
+    }
+    #[inline(always)]
+    fn add_drops(&mut self, kind: usize, targets: B) {
+        for to in targets.squares() {
+            self.push(Move::Drop {
+                kind: kind as u8,
+                to: to as u8,
+            });
         }
     }
 }
@@ -349,6 +414,11 @@ pub struct Engine<B: Set> {
     pub ends: Option<ends::Ends<B>>,
     /// Whether a move counts the checks it gives (n-check).
     pub counts_checks: bool,
+    /// Drops, if the rules have them.
+    pub drops: Option<Box<drops::Drops<B>>>,
+    /// The types whose promotion the pawns' fast path cannot make (on leaving the zone, or
+    /// compulsory in part of it).
+    pub(crate) uneven_promotion: Kinds,
     /// Per attacking side: the vectors, seen from the target, along which a line attack
     /// (ride, hop, facing royal) may come (general rules).
     scan: [u64; 2],
@@ -360,8 +430,8 @@ pub struct Engine<B: Set> {
     zobrist: Box<[u64]>,
     /// The key of the second side to move.
     zobrist_second: u64,
-    /// Keys of castling rights and en-passant points, per point.
-    zobrist_rights: Box<[[u64; 128]; 2]>,
+    /// Keys of castling rights, en-passant points and promoted pieces, per point.
+    zobrist_rights: Box<[[u64; 128]; 3]>,
 }
 
 const fn splitmix64(x: u64) -> u64 {
@@ -390,6 +460,8 @@ pub struct Specials<B> {
     pub ep_onto: [B; 2],
     /// The rules of [`ends`], if any.
     pub ends: Option<ends::Ends<B>>,
+    /// Drops, if the rules have them.
+    pub drops: Option<drops::Drops<B>>,
 }
 
 impl<B: Set> Engine<B> {
@@ -404,6 +476,7 @@ impl<B: Set> Engine<B> {
             bare_king,
             ep_onto,
             ends,
+            drops,
         } = specials;
         promotion.resize(kinds, None);
         let mut scan = [0u64; 2];
@@ -449,7 +522,7 @@ impl<B: Set> Engine<B> {
         let zobrist = (0..2 * MAX_KINDS * 128)
             .map(|i| splitmix64(0xC4E5_5000 + i as u64))
             .collect();
-        let mut zobrist_rights = Box::new([[0u64; 128]; 2]);
+        let mut zobrist_rights = Box::new([[0u64; 128]; 3]);
         for (i, row) in zobrist_rights.iter_mut().enumerate() {
             for (p, key) in row.iter_mut().enumerate() {
                 *key = splitmix64(0xCA57_1E00 + (i * 128 + p) as u64);
@@ -459,6 +532,14 @@ impl<B: Set> Engine<B> {
             .iter()
             .enumerate()
             .filter(|(_, p)| p.is_some())
+            .fold(0, |acc, (k, _)| acc | 1 << k);
+        let uneven_promotion = promotion
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                p.as_ref()
+                    .is_some_and(|p| p.on_leaving || !(p.must[0] | p.must[1]).is_empty())
+            })
             .fold(0, |acc, (k, _)| acc | 1 << k);
         Engine {
             board,
@@ -475,6 +556,8 @@ impl<B: Set> Engine<B> {
             ep_onto,
             counts_checks: ends.is_some_and(|e| e.checks_to_win.is_some()),
             ends,
+            drops: drops.map(Box::new),
+            uneven_promotion,
             scan,
             line_kinds,
             partial_riders,

@@ -109,7 +109,10 @@ impl<B: Set> Engine<B> {
                 continue;
             }
             let (p, s) = (pos, safety);
-            if PLAIN && self.tables.pawns[us] >> kind & 1 != 0 && self.royal >> kind & 1 == 0 {
+            if PLAIN
+                && self.tables.pawns[us] >> kind & 1 != 0
+                && (self.royal | self.uneven_promotion) >> kind & 1 == 0
+            {
                 // Pawns that no pin holds move all at once; the pinned ones one by one.
                 self.generate_pawns(p, s, kind, pieces & !s.blockers, sink);
                 let pinned = pieces & s.blockers;
@@ -287,12 +290,13 @@ impl<B: Set> Engine<B> {
         us: usize,
     ) {
         match promotion {
-            Some(pr) if !(targets & zone).is_empty() => {
-                let plain = targets & !zone;
+            Some(pr) if !pr.promoting(p, targets, zone).is_empty() => {
+                let promoting = pr.promoting(p, targets, zone);
+                let plain = targets & !promoting;
                 if !plain.is_empty() {
                     sink.add(p, plain);
                 }
-                sink.add_promotions(p, targets & zone, pr, us);
+                sink.add_promotions(p, promoting, pr, us);
             }
             _ => {
                 if !targets.is_empty() {

@@ -23,7 +23,54 @@ impl<B: Set> Chess<B> {
         format!("{}{}", (b'a' + f as u8) as char, r + first_rank)
     }
 
-    /// A move in coordinates (`h3e3`, `e7e8q`), or UCCI's (`h2e2`) when `first_rank` is 0.
+    /// A point in USI's coordinates: files numbered from the right (the first side's), ranks
+    /// lettered from the top (`7g`).
+    fn usi_point(&self, p: u32) -> String {
+        let b = &self.engine.board;
+        let (f, r) = b.coordinates(p);
+        format!(
+            "{}{}",
+            b.files() - f,
+            (b'a' + (b.ranks() - 1 - r) as u8) as char
+        )
+    }
+
+    /// A move in USI, shogi's notation: `7g7f`, a promotion `8h2b+`, a drop `P*5e`.
+    pub fn usi(&self, mv: Move) -> String {
+        match mv {
+            Move::Drop { kind, to } => format!(
+                "{}*{}",
+                self.rules.pieces[kind as usize].letter.to_ascii_uppercase(),
+                self.usi_point(to as u32)
+            ),
+            _ => {
+                let text = self.coordinates(mv, 1);
+                let tail = if mv.promotion().is_some() { "+" } else { "" };
+                format!(
+                    "{}{}{tail}",
+                    self.usi_point(mv.from()),
+                    self.usi_point(match mv {
+                        Move::Castle { .. } => self
+                            .engine
+                            .board
+                            .parse_point(&text[text.len() / 2..], 1)
+                            .unwrap_or(mv.to()),
+                        _ => mv.to(),
+                    })
+                )
+            }
+        }
+    }
+
+    /// A promotion's letter in coordinates: the type's letter, or `+` for a type written with
+    /// `+` (shogi's promoted pieces: `b2g7+`).
+    fn promotion_letter(&self, kind: usize) -> char {
+        let p = &self.rules.pieces[kind];
+        if p.plus { '+' } else { p.letter }
+    }
+
+    /// A move in coordinates (`h3e3`, `e7e8q`, a drop `P@e4`), or UCCI's (`h2e2`) when
+    /// `first_rank` is 0.
     pub fn coordinates(&self, mv: Move, first_rank: u32) -> String {
         let name = |p: u32| self.point_name(p, first_rank);
         match mv {
@@ -34,10 +81,15 @@ impl<B: Set> Chess<B> {
             } => {
                 let mut s = format!("{}{}", name(from as u32), name(to as u32));
                 if let Some(k) = promotion {
-                    s.push(self.rules.pieces[k as usize].letter);
+                    s.push(self.promotion_letter(k as usize));
                 }
                 s
             }
+            Move::Drop { kind, to } => format!(
+                "{}@{}",
+                self.rules.pieces[kind as usize].letter.to_ascii_uppercase(),
+                name(to as u32)
+            ),
             Move::EnPassant { from, to } => format!("{}{}", name(from as u32), name(to as u32)),
             Move::Castle { king, partner } => {
                 let c = self.engine.castling.as_ref().expect("castling rules");
@@ -82,6 +134,7 @@ impl<B: Set> Chess<B> {
             .map(|mv| {
                 let text = match notation {
                     "ucci" => self.coordinates(mv, 0),
+                    "usi" => self.usi(mv),
                     "wxf" => self.wxf(pos, mv),
                     _ => self.coordinates(mv, 1),
                 };
@@ -117,6 +170,14 @@ impl<B: Set> Chess<B> {
                 for i in indices {
                     add(i, &mut found);
                 }
+            }
+        }
+        if reads("usi")
+            && let Some(indices) = self.read_usi(&legal, t)
+        {
+            readable = true;
+            for i in indices {
+                add(i, &mut found);
             }
         }
         if reads("wxf")
@@ -165,6 +226,7 @@ impl<B: Set> Chess<B> {
             "san" => ("SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`)", "`san:Nf3`"),
             "coordinates" => ("coordinates (`h3e3`, ranks from 1)", "`coordinates:h3e3`"),
             "ucci" => ("UCCI (`h2e2`, ranks from 0)", "`ucci:h2e2`"),
+            "usi" => ("USI (`7g7f`, `8h2b+`, a drop `P*5e`)", "`usi:7g7f`"),
             _ => ("WXF (`C2.5`)", "`wxf:C2.5`"),
         };
         let (looks, named): (Vec<&str>, Vec<&str>) =
@@ -185,17 +247,38 @@ impl<B: Set> Chess<B> {
     /// The legal moves that a coordinates text (`e2e4`, `e7e8q`, `a10a9`) names, or `None`
     /// when the text is not one.
     fn read_coordinates(&self, legal: &[Move], t: &str, first_rank: u32) -> Option<Vec<usize>> {
-        let (a, b, promo) = split_points(t)?;
         let board = &self.engine.board;
+        if let Some((letter, point)) = t.split_once('@') {
+            let kind = self.kind_of_drop_letter(letter)?;
+            let to = board.parse_point(point, first_rank).ok()?;
+            return Some(drops_matching(legal, kind, to));
+        }
+        let (a, b, promo) = split_points(t)?;
         let from = board.parse_point(a, first_rank).ok()?;
         let to = board.parse_point(b, first_rank).ok()?;
         let promotion = match promo {
             None => None,
+            Some('+') => {
+                // Any promotion to a type written with `+`.
+                return Some(
+                    legal
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, m)| {
+                            m.from() == from
+                                && m.to() == to
+                                && m.promotion().is_some_and(|k| self.rules.pieces[k].plus)
+                        })
+                        .map(|(i, _)| i)
+                        .collect(),
+                );
+            }
             Some(c) => Some(
                 self.rules
                     .pieces
                     .iter()
-                    .position(|p| p.letter == c || p.synonyms.contains(&c))? as u8,
+                    .position(|p| !p.plus && (p.letter == c || p.synonyms.contains(&c)))?
+                    as u8,
             ),
         };
         let any_start = self
@@ -216,6 +299,7 @@ impl<B: Set> Chess<B> {
                     Move::EnPassant { from: f, to: t2 } => {
                         f as u32 == from && t2 as u32 == to && promotion.is_none()
                     }
+                    Move::Drop { .. } => false,
                     Move::Castle { king, partner } => {
                         promotion.is_none()
                             && king as u32 == from
@@ -234,6 +318,77 @@ impl<B: Set> Chess<B> {
     }
 }
 
+impl<B: Set> Chess<B> {
+    /// The type a drop's letter names (`P` in `P@e4`, either case), if it is one.
+    fn kind_of_drop_letter(&self, letter: &str) -> Option<u8> {
+        let mut cs = letter.chars();
+        let (Some(c), None) = (cs.next(), cs.next()) else {
+            return None;
+        };
+        let c = c.to_ascii_lowercase();
+        self.rules
+            .pieces
+            .iter()
+            .position(|p| !p.plus && (p.letter == c || p.synonyms.contains(&c)))
+            .map(|k| k as u8)
+    }
+
+    /// A USI point (`7g`).
+    fn parse_usi_point(&self, t: &str) -> Option<u32> {
+        let b = &self.engine.board;
+        let rank = t.chars().last()?;
+        let file: u32 = t[..t.len() - rank.len_utf8()].parse().ok()?;
+        let r = (rank as u32).checked_sub('a' as u32)?;
+        if file == 0 || file > b.files() || r >= b.ranks() {
+            return None;
+        }
+        Some(b.point(b.files() - file, b.ranks() - 1 - r))
+    }
+
+    /// The legal moves a USI text (`7g7f`, `8h2b+`, `P*5e`) names, or `None` when it is not
+    /// one.
+    fn read_usi(&self, legal: &[Move], t: &str) -> Option<Vec<usize>> {
+        if !t.is_ascii() {
+            return None;
+        }
+        if let Some((letter, point)) = t.split_once('*') {
+            let kind = self.kind_of_drop_letter(letter)?;
+            let to = self.parse_usi_point(point)?;
+            return Some(drops_matching(legal, kind, to));
+        }
+        let (body, promotes) = match t.strip_suffix('+') {
+            Some(b) => (b, true),
+            None => (t, false),
+        };
+        let split = body.find(|c: char| c.is_ascii_lowercase())? + 1;
+        let from = self.parse_usi_point(&body[..split])?;
+        let to = self.parse_usi_point(&body[split..])?;
+        Some(
+            legal
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| {
+                    !matches!(m, Move::Drop { .. })
+                        && m.from() == from
+                        && m.to() == to
+                        && m.promotion().is_some() == promotes
+                })
+                .map(|(i, _)| i)
+                .collect(),
+        )
+    }
+}
+
+/// The drops of `kind` on `to` among `legal` (one at most).
+fn drops_matching(legal: &[Move], kind: u8, to: u32) -> Vec<usize> {
+    legal
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| **m == Move::Drop { kind, to: to as u8 })
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// `h3e3`, `a10a9` or `e7e8q` split into its two points and the promotion letter.
 fn split_points(t: &str) -> Option<(&str, &str, Option<char>)> {
     if !t.is_ascii() || !t.starts_with(|c: char| c.is_ascii_lowercase()) {
@@ -246,7 +401,8 @@ fn split_points(t: &str) -> Option<(&str, &str, Option<char>)> {
     let point = |s: &str| s.len() >= 2 && s[1..].chars().all(|c| c.is_ascii_digit());
     let promo = match tail.len() {
         0 => None,
-        1 => Some(tail.chars().next()?.to_ascii_lowercase()).filter(|c| c.is_ascii_lowercase()),
+        1 => Some(tail.chars().next()?.to_ascii_lowercase())
+            .filter(|c| c.is_ascii_lowercase() || *c == '+'),
         _ => return None,
     };
     if tail.len() == 1 && promo.is_none() {

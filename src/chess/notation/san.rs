@@ -141,6 +141,15 @@ impl<B: Set> Chess<B> {
                 "O-O-O".into()
             };
         }
+        if let Move::Drop { kind, to } = mv {
+            // As python-chess and lichess write drops: the letter (none for a pawn), `@`.
+            let letter = self.rules.pieces[kind as usize].notation;
+            return format!(
+                "{}@{}",
+                letter.map(String::from).unwrap_or_default(),
+                b.name(to as u32)
+            );
+        }
         let (from, to) = (mv.from(), mv.to());
         let kind = pos.kind_at(from);
         let letter = self.rules.pieces[kind as usize].notation;
@@ -149,7 +158,7 @@ impl<B: Set> Chess<B> {
         // Other pieces of this type that may go to the same point.
         let rivals: Vec<u32> = legal
             .iter()
-            .filter(|m| !matches!(m, Move::Castle { .. }))
+            .filter(|m| !matches!(m, Move::Castle { .. } | Move::Drop { .. }))
             .filter(|m| m.to() == to && m.from() != from && pos.kind_at(m.from()) == kind)
             .map(|m| m.from())
             .collect();
@@ -221,7 +230,7 @@ impl<B: Set> Chess<B> {
                     p.notation.unwrap_or(p.letter.to_ascii_uppercase())
                 };
                 let fits = |m: &Move| {
-                    if matches!(m, Move::Castle { .. }) || m.to() != to {
+                    if matches!(m, Move::Castle { .. } | Move::Drop { .. }) || m.to() != to {
                         return false;
                     }
                     let (f, r) = b.coordinates(m.from());

@@ -23,6 +23,9 @@ impl<B: Set> Chess<B> {
     pub fn wxf(&self, pos: &Position<B>, mv: Move) -> String {
         let b = &self.engine.board;
         let side = pos.side as usize;
+        if mv.dropped().is_some() {
+            return self.coordinates(mv, 1);
+        }
         let (from, to) = (mv.from(), mv.to());
         let kind = pos.kind_at(from) as usize;
         let letter = self.rules.pieces[kind].notation.unwrap_or('?');

@@ -1,0 +1,107 @@
+//! Drops: a captured piece goes to the capturer's hand (as the type the rules say: itself,
+//! its unpromoted type, or, for a piece marked promoted, the type it promoted from), and a
+//! side may put a piece of its hand on an empty point instead of moving, within the region
+//! of that type, on no file where it has one already if the rules say so, and (for the
+//! types that may not) not so as to checkmate at once.
+
+use super::attack::Safety;
+use super::{Engine, Move, Sink};
+use crate::chess::bitboard::Set;
+use crate::chess::position::Position;
+use crate::chess::tables::{Kinds, MAX_KINDS};
+
+/// Drops, compiled.
+#[derive(Clone, Debug)]
+pub struct Drops<B> {
+    /// Per type: the type a captured piece of it goes to the hand as.
+    pub to_hand: [u8; MAX_KINDS],
+    /// Per type: the type a captured piece of it marked promoted goes to the hand as.
+    pub reverts_to: [u8; MAX_KINDS],
+    /// The types whose promotion marks the piece promoted (it reverts when captured).
+    pub reverting: Kinds,
+    /// Per side, per type: the points it may be dropped on.
+    pub region: [[B; MAX_KINDS]; 2],
+    /// The types that may not be dropped on a file where their side has one.
+    pub one_per_file: Kinds,
+    /// The types whose drop may not checkmate.
+    pub no_mate: Kinds,
+}
+
+impl<B: Set> Engine<B> {
+    /// Puts the piece of `kind` taken on `point` into `side`'s hand (rules with drops).
+    #[inline]
+    pub(crate) fn to_hand(&self, pos: &mut Position<B>, side: usize, kind: u8, point: u32) {
+        let Some(d) = &self.drops else { return };
+        let k = kind as usize % MAX_KINDS;
+        let gets = if pos.promoted.holds(point) {
+            d.reverts_to[k]
+        } else {
+            d.to_hand[k]
+        };
+        let slot = &mut pos.hands[side & 1][gets as usize % MAX_KINDS];
+        *slot = slot.saturating_add(1);
+        pos.promoted &= !B::one(point);
+    }
+
+    /// The legal drops of the side to move, into `sink`.
+    #[inline(never)]
+    pub(crate) fn generate_drops<S: Sink<B>, const PLAIN: bool>(
+        &self,
+        pos: &Position<B>,
+        safety: &Safety<B>,
+        d: &Drops<B>,
+        sink: &mut S,
+    ) {
+        let us = pos.side as usize & 1;
+        let occupied = pos.occupied();
+        let mut empty = self.board.all() & !occupied;
+        if PLAIN {
+            // A drop only blocks: in check, it must land between the checker and the royal
+            // piece (none in a double check or against a leap).
+            empty &= safety.evasions;
+        }
+        if empty.is_empty() {
+            return;
+        }
+        for kind in 0..self.kinds {
+            if pos.hands[us][kind] == 0 {
+                continue;
+            }
+            let mut targets = empty & d.region[us][kind];
+            if d.one_per_file >> kind & 1 != 0 {
+                for p in pos.pieces(us, kind).squares() {
+                    targets &= !self.board.file_set(self.board.file(p));
+                }
+            }
+            if !PLAIN && let Some(r) = safety.royal {
+                // General rules: a drop may give a hopper its screen, or fail to block.
+                let test = if safety.in_check {
+                    targets
+                } else {
+                    targets & safety.danger
+                };
+                for to in test.squares() {
+                    let after = occupied | B::one(to);
+                    if self.attacked(pos, r, 1 - us, after, B::ZERO) {
+                        targets &= !B::one(to);
+                    }
+                }
+            }
+            if d.no_mate >> kind & 1 != 0 {
+                for to in targets.squares() {
+                    let mv = Move::Drop {
+                        kind: kind as u8,
+                        to: to as u8,
+                    };
+                    let next = self.make(pos, mv);
+                    if self.in_check(&next) && self.count(&next) == 0 {
+                        targets &= !B::one(to);
+                    }
+                }
+            }
+            if !targets.is_empty() {
+                sink.add_drops(kind, targets);
+            }
+        }
+    }
+}
