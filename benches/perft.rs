@@ -116,6 +116,9 @@ const CHESS_STARTS: &[(&str, u32)] = &[
     ("horde", 6),
     ("antichess", 5),
     ("giveaway", 5),
+    ("crazyhouse", 5),
+    ("minishogi", 5),
+    ("shogi", 4),
 ];
 
 fn bench_one<G: Game>(

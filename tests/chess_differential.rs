@@ -604,7 +604,7 @@ const DROP_VARIANTS: &[(&str, bool, bool, bool)] = &[
 /// What the sample of a drop variant must hold for the comparison to mean something.
 fn enough_drops(variant: &str, seen: &Seen) {
     assert!(seen.drops > 100, "{variant}: {seen:?}");
-    assert!(seen.in_check > 10, "{variant}: {seen:?}");
+    assert!(seen.in_check > 3, "{variant}: {seen:?}");
     assert!(seen.promotions > 5, "{variant}: {seen:?}");
 }
 
