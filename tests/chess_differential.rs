@@ -564,33 +564,37 @@ fn ending_variants_equal_fairy_stockfish() {
     }
 }
 
-#[test]
-fn ending_variants_equal_pyffish() {
-    for (i, &(variant, _, _)) in ENDING_VARIANTS.iter().enumerate() {
-        let Some(mut engine) = python("pyffish", variant, false) else {
+/// Each of `variants` (steered playouts from the start, `count` positions, the first seed
+/// `seed`) against `tools/legal_moves.py` over PyPI's `module`, the sample then checked by
+/// `enough`; skipped (or failed, where required) when the module is missing.
+fn against_python<'a>(
+    module: &str,
+    variants: impl Iterator<Item = &'a str>,
+    count: usize,
+    seed: u64,
+    enough: fn(&str, &Seen),
+) {
+    for (i, variant) in variants.enumerate() {
+        let Some(mut engine) = python(module, variant, false) else {
             return;
         };
         let seen = with_chess(variant, |run| {
-            run(&mut engine, 1000, 0xE4D5_1001 + i as u64, false, true)
+            run(&mut engine, count, seed + i as u64, false, true)
         });
-        enough_of_each(variant, &seen);
+        enough(variant, &seen);
     }
 }
 
 #[test]
+fn ending_variants_equal_pyffish() {
+    let variants = ENDING_VARIANTS.iter().map(|v| v.0);
+    against_python("pyffish", variants, 1000, 0xE4D5_1001, enough_of_each);
+}
+
+#[test]
 fn ending_variants_equal_python_chess() {
-    for (i, &(variant, _, python_chess)) in ENDING_VARIANTS.iter().enumerate() {
-        if !python_chess {
-            continue;
-        }
-        let Some(mut engine) = python("chess", variant, false) else {
-            return;
-        };
-        let seen = with_chess(variant, |run| {
-            run(&mut engine, 1000, 0xE4D5_2001 + i as u64, false, true)
-        });
-        enough_of_each(variant, &seen);
-    }
+    let variants = ENDING_VARIANTS.iter().filter(|v| v.2).map(|v| v.0);
+    against_python("chess", variants, 1000, 0xE4D5_2001, enough_of_each);
 }
 
 /// The games with drops: (id, Debian's fairy-stockfish plays it, python-chess plays it, a
@@ -631,29 +635,12 @@ fn drop_variants_equal_fairy_stockfish() {
 
 #[test]
 fn drop_variants_equal_pyffish() {
-    for (i, &(variant, _, _, _)) in DROP_VARIANTS.iter().enumerate() {
-        let Some(mut engine) = python("pyffish", variant, false) else {
-            return;
-        };
-        let seen = with_chess(variant, |run| {
-            run(&mut engine, 600, 0xD209_1001 + i as u64, false, true)
-        });
-        enough_drops(variant, &seen);
-    }
+    let variants = DROP_VARIANTS.iter().map(|v| v.0);
+    against_python("pyffish", variants, 600, 0xD209_1001, enough_drops);
 }
 
 #[test]
 fn drop_variants_equal_python_chess() {
-    for (i, &(variant, _, python_chess, _)) in DROP_VARIANTS.iter().enumerate() {
-        if !python_chess {
-            continue;
-        }
-        let Some(mut engine) = python("chess", variant, false) else {
-            return;
-        };
-        let seen = with_chess(variant, |run| {
-            run(&mut engine, 600, 0xD209_2001 + i as u64, false, true)
-        });
-        enough_drops(variant, &seen);
-    }
+    let variants = DROP_VARIANTS.iter().filter(|v| v.2).map(|v| v.0);
+    against_python("chess", variants, 600, 0xD209_2001, enough_drops);
 }

@@ -122,22 +122,9 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
                     ""
                 }
             ));
-            s.push_str(&super::explain_drops::promotion_extras(
-                r,
-                p,
-                pr,
-                &b,
-                cell,
-                &points_text,
-            ));
+            s.push_str(&super::explain_drops::promotion_extras(r, p, pr, &b, cell));
         }
-        s.push_str(&super::explain_drops::piece_drops(
-            r,
-            p,
-            &b,
-            cell,
-            &points_text,
-        ));
+        s.push_str(&super::explain_drops::piece_drops(r, p, &b, cell));
         out.push(s);
     }
     if let Some(ep) = &r.en_passant {
@@ -473,7 +460,7 @@ fn capital(s: &str) -> String {
 }
 
 /// A set of points as rectangles where it is one, otherwise as a list.
-fn points_text(b: &Grid, set: Points, cell: &str) -> String {
+pub(super) fn points_text(b: &Grid, set: Points, cell: &str) -> String {
     let points: Vec<u32> = (0..128).filter(|p| set >> p & 1 != 0).collect();
     if points.is_empty() {
         return format!("no {cell}s");

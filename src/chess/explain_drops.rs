@@ -2,16 +2,11 @@
 //! what it goes to the hand as, where it must promote, and the hands in the FEN.
 
 use super::board::Grid;
+use super::explain::points_text;
 use super::rules::{PieceType, PromotionRule, Rules};
 
 /// The sentences of one piece type's drops and capture (none where the rules have no drops).
-pub(super) fn piece_drops(
-    r: &Rules,
-    p: &PieceType,
-    b: &Grid,
-    cell: &str,
-    points: &dyn Fn(&Grid, u128, &str) -> String,
-) -> String {
+pub(super) fn piece_drops(r: &Rules, p: &PieceType, b: &Grid, cell: &str) -> String {
     if !r.game.drops {
         return String::new();
     }
@@ -26,7 +21,7 @@ pub(super) fn piece_drops(
         if let Some(region) = &p.drop.region {
             limits.push(format!(
                 "only on its {region} ({} for {})",
-                points(b, p.drop.points[0], cell),
+                points_text(b, p.drop.points[0], cell),
                 r.sides[0]
             ));
         }
@@ -53,7 +48,6 @@ pub(super) fn promotion_extras(
     pr: &PromotionRule,
     b: &Grid,
     cell: &str,
-    points: &dyn Fn(&Grid, u128, &str) -> String,
 ) -> String {
     let mut s = String::new();
     if pr.on_leaving {
@@ -65,7 +59,7 @@ pub(super) fn promotion_extras(
     if let Some((region, sets)) = &pr.compulsory_in {
         s.push_str(&format!(
             " On its {region} ({} for {}) it must promote.",
-            points(b, sets[0], cell),
+            points_text(b, sets[0], cell),
             r.sides[0]
         ));
     }

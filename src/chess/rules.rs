@@ -52,6 +52,19 @@ pub struct PieceType {
     pub captured_as: Option<u8>,
 }
 
+impl PieceType {
+    /// Whether `c` (lower case) is one of its letters, written with a `+` before it (`plus`)
+    /// or not.
+    pub fn written_as(&self, c: char, plus: bool) -> bool {
+        self.plus == plus && (self.letter == c || self.synonyms.contains(&c))
+    }
+}
+
+/// The type among `pieces` that the lower-case letter `c` names, with a `+` before it or not.
+pub fn kind_of_letter(pieces: &[PieceType], c: char, plus: bool) -> Option<usize> {
+    pieces.iter().position(|p| p.written_as(c, plus))
+}
+
 /// Where and how one piece type may be dropped.
 #[derive(Clone, Debug)]
 pub struct DropRule {

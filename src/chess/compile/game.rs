@@ -24,17 +24,14 @@ pub(super) fn letter_kinds(
 ) -> Result<Vec<u8>, LocatedError> {
     let mut kinds = Vec::new();
     for c in v.value.chars() {
-        let k = pieces
-            .iter()
-            .position(|p| p.letter == c || p.synonyms.contains(&c))
-            .ok_or_else(|| {
-                let all: Vec<String> = pieces.iter().map(|p| p.letter.to_string()).collect();
-                loader.at(
-                    v,
-                    format!("`{c}` is not a piece letter of this variant"),
-                    Some(format!("piece letters: {}", all.join(" "))),
-                )
-            })?;
+        let k = crate::chess::rules::kind_of_letter(pieces, c, false).ok_or_else(|| {
+            let all: Vec<String> = pieces.iter().map(|p| p.letter.to_string()).collect();
+            loader.at(
+                v,
+                format!("`{c}` is not a piece letter of this variant"),
+                Some(format!("piece letters: {}", all.join(" "))),
+            )
+        })?;
         kinds.push(k as u8);
     }
     kinds.sort();

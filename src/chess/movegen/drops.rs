@@ -87,8 +87,21 @@ impl<B: Set> Engine<B> {
                     }
                 }
             }
-            if d.no_mate >> kind & 1 != 0 {
-                for to in targets.squares() {
+            if d.no_mate >> kind & 1 != 0
+                && let Some(r) = self.royal_point(pos, 1 - us)
+            {
+                // Only a drop that gives check can mate: under plain rules, one on a point from
+                // which the piece itself attacks the enemy's royal piece (no hopper's screen);
+                // each such drop is played and the replies counted.
+                // (A rider the reverse tables do not cover is tested everywhere.)
+                let covered = !self.partial_riders[us].contains(&(kind as u8));
+                let checking = if PLAIN && covered {
+                    let rev = self.tables.reverse(us, kind, r);
+                    targets & (rev.free | rev.lame | rev.ride)
+                } else {
+                    targets
+                };
+                for to in checking.squares() {
                     let mv = Move::Drop {
                         kind: kind as u8,
                         to: to as u8,

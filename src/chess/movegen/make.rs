@@ -304,7 +304,7 @@ impl<B: Set> Engine<B> {
         if pos.checks != next.checks {
             h ^= checks_key(pos.checks) ^ checks_key(next.checks);
         }
-        if self.drops.is_some() {
+        if self.drops.is_some() && (pos.hands != next.hands || pos.promoted != next.promoted) {
             h ^= self.hands_key(pos) ^ self.hands_key(next);
         }
         h

@@ -14,6 +14,7 @@ use super::Chess;
 use super::bitboard::Set;
 use super::movegen::Move;
 use super::position::Position;
+use super::rules::kind_of_letter;
 use crate::diagnostics::{LocatedError, SourceFile};
 
 impl<B: Set> Chess<B> {
@@ -44,20 +45,14 @@ impl<B: Set> Chess<B> {
                 self.usi_point(to as u32)
             ),
             _ => {
-                let text = self.coordinates(mv, 1);
+                let to = match mv {
+                    Move::Castle { king, partner } => {
+                        self.castle_targets(king as u32, partner as u32).0
+                    }
+                    _ => mv.to(),
+                };
                 let tail = if mv.promotion().is_some() { "+" } else { "" };
-                format!(
-                    "{}{}{tail}",
-                    self.usi_point(mv.from()),
-                    self.usi_point(match mv {
-                        Move::Castle { .. } => self
-                            .engine
-                            .board
-                            .parse_point(&text[text.len() / 2..], 1)
-                            .unwrap_or(mv.to()),
-                        _ => mv.to(),
-                    })
-                )
+                format!("{}{}{tail}", self.usi_point(mv.from()), self.usi_point(to))
             }
         }
     }
@@ -273,13 +268,7 @@ impl<B: Set> Chess<B> {
                         .collect(),
                 );
             }
-            Some(c) => Some(
-                self.rules
-                    .pieces
-                    .iter()
-                    .position(|p| !p.plus && (p.letter == c || p.synonyms.contains(&c)))?
-                    as u8,
-            ),
+            Some(c) => Some(kind_of_letter(&self.rules.pieces, c, false)? as u8),
         };
         let any_start = self
             .engine
@@ -325,12 +314,7 @@ impl<B: Set> Chess<B> {
         let (Some(c), None) = (cs.next(), cs.next()) else {
             return None;
         };
-        let c = c.to_ascii_lowercase();
-        self.rules
-            .pieces
-            .iter()
-            .position(|p| !p.plus && (p.letter == c || p.synonyms.contains(&c)))
-            .map(|k| k as u8)
+        kind_of_letter(&self.rules.pieces, c.to_ascii_lowercase(), false).map(|k| k as u8)
     }
 
     /// A USI point (`7g`).
