@@ -626,3 +626,70 @@ fn the_chess_attack_test_sees_checks() {
     assert!(white_attacked("4k3/8/8/8/8/8/8/2c1K3") && white_attacked("4k3/8/8/8/8/5a2/8/4K3"));
     assert!(!white_attacked("4k3/8/8/8/8/8/8/4K3"));
 }
+
+/// Games with the rule that no move may give check, each beside its twin without the rule:
+/// the rule's moves are found without playing them ([`rulebench::chess::movegen`]'s check
+/// points), and must be exactly the twin's moves that give no check when played.
+fn no_check_pairs() -> &'static Vec<(Chess<u64>, Chess<u64>)> {
+    static PAIRS: OnceLock<Vec<(Chess<u64>, Chess<u64>)>> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        [
+            ("racingkings", "tests/data/racingkings-checks-allowed.toml"),
+            ("tests/data/chess-no-check.toml", "chess"),
+            ("tests/data/nightrider-no-check.toml", "nightrider"),
+        ]
+        .iter()
+        .map(|(with, without)| {
+            (
+                Chess::load_as(with).unwrap(),
+                Chess::load_as(without).unwrap(),
+            )
+        })
+        .collect()
+    })
+}
+
+fn no_check_kept<B: Set>(
+    with: &Chess<B>,
+    without: &Chess<B>,
+    pos: &Position<B>,
+) -> Result<(), TestCaseError> {
+    // Racing Kings' flag: once a king stands on the eighth rank the twins' answers differ by
+    // the rule itself (which reply may arrive), not by the way checks are found.
+    let fen = with.fen(pos);
+    if fen
+        .split('/')
+        .next()
+        .is_some_and(|rank| rank.contains(['k', 'K']))
+    {
+        return Ok(());
+    }
+    let mut kept = with.legal_moves(pos);
+    let mut expected: Vec<Move> = without
+        .legal_moves(pos)
+        .into_iter()
+        .filter(|m| !without.gives_check(pos, *m))
+        .collect();
+    kept.sort();
+    expected.sort();
+    prop_assert_eq!(&kept, &expected, "{}", fen);
+    prop_assert_eq!(with.perft(pos, 1, Count::Unique), expected.len() as u128);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config())]
+    #[test]
+    fn no_move_giving_check_is_kept_and_no_other_is_lost(
+        (g, seed, plies) in (0..no_check_pairs().len(), any::<u64>(), 0u32..120)
+    ) {
+        let (with, without) = &no_check_pairs()[g];
+        let pos = playout(with, seed, plies);
+        no_check_kept(with, without, &pos)?;
+        // Positions of the twin's play too: pieces standing where the rule keeps them from.
+        let pos = playout(without, seed, plies);
+        if !without.engine().in_check(&pos) && !without.engine().opponent_in_check(&pos) {
+            no_check_kept(with, without, &pos)?;
+        }
+    }
+}

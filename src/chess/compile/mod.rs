@@ -41,6 +41,25 @@ fn letter_of(loader: &Loader, v: &Val<String>) -> Result<char, LocatedError> {
     }
 }
 
+/// A piece's own letter: one lower-case letter, or `+` and one (a promoted piece written as
+/// shogi writes its tokin, `+p`). Returns the letter without its `+`.
+fn piece_letter_of(loader: &Loader, v: &Val<String>) -> Result<char, LocatedError> {
+    let bare = v.value.strip_prefix('+').unwrap_or(&v.value);
+    let mut chars = bare.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_lowercase() => Ok(c),
+        _ => Err(loader.at(
+            v,
+            format!("`{}` is not a piece's letter", v.value),
+            Some(
+                "a piece's letter is one letter a-z (the first side writes it in capitals), or \
+                 `+` and one letter for a promoted piece written with a plus (`+p`)"
+                    .into(),
+            ),
+        )),
+    }
+}
+
 /// The value of a check, or `None` with its problem recorded in the loader.
 fn noted<T>(loader: &Loader, r: Result<T, LocatedError>) -> Option<T> {
     r.map_err(|e| loader.report(e)).ok()
@@ -269,7 +288,7 @@ fn warn_unused_regions(loader: &Loader, file: &ChessFile, rules: &Rules) {
 /// an error for a promoted type that would revert to two types.
 fn check_drops(loader: &Loader, file: &ChessFile, pieces: &[PieceType], drops: bool) {
     let declared = file.pieces.iter().flat_map(|p| p.value.iter());
-    let mut reverts_to: Vec<Option<usize>> = vec![None; pieces.len()];
+    let mut reverts_to: Vec<Option<(usize, &Val<bool>)>> = vec![None; pieces.len()];
     for (name, section) in declared {
         let p = &section.value;
         let Some(kind) = pieces.iter().position(|t| &t.name == name) else {
@@ -307,20 +326,28 @@ fn check_drops(loader: &Loader, file: &ChessFile, pieces: &[PieceType], drops: b
         };
         for &to in rule.to[0].iter().chain(&rule.to[1]) {
             match reverts_to[to as usize] {
-                Some(other) if other != kind => loader.report(
-                    loader.at(
-                        r,
+                Some((other, at)) if other != kind => {
+                    // Reported where the file nearest the reader says it (a file that
+                    // extends another is read first).
+                    let (here, mine, there, written) = if r.file <= at.file {
+                        (r, name.as_str(), pieces[other].name.as_str(), at)
+                    } else {
+                        (at, pieces[other].name.as_str(), name.as_str(), r)
+                    };
+                    loader.report(loader.at(
+                        here,
                         format!(
-                            "a {} could revert to a {} or a {}",
-                            pieces[to as usize].name, pieces[other].name, name
+                            "a {} could revert to a {mine} or a {there}",
+                            pieces[to as usize].name
                         ),
-                        Some(
-                            "only one of the types that promote to a type may revert when captured"
-                                .into(),
-                        ),
-                    ),
-                ),
-                _ => reverts_to[to as usize] = Some(kind),
+                        Some(format!(
+                            "only one of the types that promote to a type may revert when \
+                             captured; the {there}'s `reverts_when_captured` is in {}",
+                            loader.source(written.file).name
+                        )),
+                    ));
+                }
+                _ => reverts_to[to as usize] = Some((kind, r)),
             }
         }
     }

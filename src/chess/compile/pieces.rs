@@ -2,7 +2,7 @@
 //! confinement, initial points, notation letter, and promotion (a second pass, once every
 //! type's name is known).
 
-use super::{find_region, letter_of, noted, parse_betza};
+use super::{find_region, letter_of, noted, parse_betza, piece_letter_of};
 use crate::chess::betza::Component;
 use crate::chess::rules::{DropRule, Movement, PieceType, Points, PromotionRule};
 use crate::chess::schema::*;
@@ -113,14 +113,7 @@ fn compile_piece<'a>(
     );
     // `+p`: a promoted piece written with `+` before its letter (shogi's tokin).
     let plus = letter_val.is_some_and(|v| v.value.starts_with('+'));
-    let letter = letter_val.and_then(|v| {
-        let bare = Val {
-            value: v.value.strip_prefix('+').unwrap_or(&v.value).to_string(),
-            file: v.file,
-            span: v.span.clone(),
-        };
-        noted(loader, letter_of(loader, &bare))
-    });
+    let letter = letter_val.and_then(|v| noted(loader, piece_letter_of(loader, v)));
     let mut synonyms = Vec::new();
     for s in p.synonyms.iter().flat_map(|s| s.value.iter()) {
         if let Some(c) = noted(loader, letter_of(loader, s)) {

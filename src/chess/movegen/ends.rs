@@ -6,6 +6,7 @@
 //! comes here.
 
 use super::attack::Safety;
+use super::no_check::NoCheck;
 use super::{Engine, Move, Promotion, Sink};
 use crate::chess::bitboard::Set;
 use crate::chess::position::Position;
@@ -203,14 +204,43 @@ impl<B: Set> Engine<B> {
             return;
         }
         let safety = self.safety::<PLAIN>(pos);
+        if PLAIN
+            && ends.giving_check_illegal
+            && !ends.compulsory_capture
+            && let Some(checks) = self.check_squares(pos)
+        {
+            // The checking moves found without playing them (with compulsory capture too, a
+            // capture is one only if it gives no check: those are played and tested below).
+            let mut quiet = NoCheck {
+                inner: sink,
+                engine: self,
+                pos,
+                checks,
+            };
+            return self.generate_moves::<_, PLAIN>(pos, &safety, &mut quiet);
+        }
         let no_check = ends.giving_check_illegal;
+        self.generate_captures_first::<_, PLAIN>(pos, ends, &safety, no_check, sink);
+    }
+
+    /// The legal moves, only the captures if the rules make capture compulsory and there is
+    /// one; with `no_check`, each move is played and those that give check are left out.
+    #[inline(always)]
+    fn generate_captures_first<S: Sink<B>, const PLAIN: bool>(
+        &self,
+        pos: &Position<B>,
+        ends: &Ends<B>,
+        safety: &Safety<B>,
+        no_check: bool,
+        sink: &mut S,
+    ) {
         if ends.compulsory_capture {
             let mut captures = Filter {
                 inner: &mut *sink,
                 keep: |mv| self.is_capture(pos, mv) && !(no_check && self.gives_check(pos, mv)),
                 kept: 0,
             };
-            self.generate_moves::<_, PLAIN>(pos, &safety, &mut captures);
+            self.generate_moves::<_, PLAIN>(pos, safety, &mut captures);
             if captures.kept > 0 {
                 return;
             }
@@ -221,9 +251,9 @@ impl<B: Set> Engine<B> {
                 keep: |mv| !self.gives_check(pos, mv),
                 kept: 0,
             };
-            self.generate_moves::<_, PLAIN>(pos, &safety, &mut quiet);
+            self.generate_moves::<_, PLAIN>(pos, safety, &mut quiet);
         } else {
-            self.generate_moves::<_, PLAIN>(pos, &safety, sink);
+            self.generate_moves::<_, PLAIN>(pos, safety, sink);
         }
     }
 

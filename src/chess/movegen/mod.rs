@@ -23,6 +23,7 @@ pub mod attack;
 pub mod drops;
 pub mod ends;
 pub mod make;
+pub mod no_check;
 pub mod pieces;
 pub mod special;
 

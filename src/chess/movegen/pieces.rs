@@ -265,7 +265,7 @@ impl<B: Set> Engine<B> {
     /// points between them, those between it and the pinner, and the pinner (a leaper along
     /// the line may not jump past the pinner).
     #[inline]
-    fn pin_line(&self, r: u32, p: u32, occupied: B) -> B {
+    pub(crate) fn pin_line(&self, r: u32, p: u32, occupied: B) -> B {
         let b = &self.board;
         let Some(v) = b.join(r, p) else {
             return B::ZERO;
