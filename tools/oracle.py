@@ -67,7 +67,7 @@ class Variant:
     def __init__(self, name, columns, rows, a1_dark, men_rows, man_captures_backward,
                  flying_kings, man_captures_king, removal, promotion_in_capture,
                  precedence, landing="any-square-beyond", geometry="diagonal",
-                 all_squares=False, no_reverse=False, start_fen=None):
+                 all_squares=False, no_reverse=False, start_fen=None, values=(1, 1)):
         if columns % 2 != 0 or columns < 4 or rows < 4:
             raise ValueError("board must have an even number (>= 4) of columns and >= 4 rows")
         if 2 * men_rows > rows:
@@ -88,9 +88,13 @@ class Variant:
         self.promotion_in_capture = promotion_in_capture
         # Ordered list of capture filters, applied after the compulsory-capture rule:
         #   "max-pieces", "by-king", "most-kings", "king-earliest", "king-if-any" (czech),
+        #   "most-value" (the highest value, as `values` gives a man and a king),
         #   "frisian-value" (highest value, a man 1 and a king "almost 2": compare
         #   men + 2 x kings, then fewer kings)
         self.precedence = precedence
+        # "most-value": the captures taking the highest value, a man worth values[0] and a
+        # king values[1].
+        self.values = values
         # Where a flying king may land after jumping a piece:
         #   "any-square-beyond"         : any empty square beyond it (the capture must go on
         #                                 if it can from some of them)
@@ -242,6 +246,16 @@ VARIANTS = {
                                    man_captures_king=True, removal="end",
                                    promotion_in_capture="only-end",
                                    precedence=["max-pieces"]),
+    # Russian rules with every precedence criterion, each able to bite: the highest value (a
+    # man 3, a king 5), then a king's capture, the most kings, the king taken earliest, the
+    # most pieces.
+    "russian-every-criterion": Variant("russian-every-criterion", 8, 8, True, 3,
+                                       man_captures_backward=True, flying_kings=True,
+                                       man_captures_king=True, removal="end",
+                                       promotion_in_capture="continue",
+                                       precedence=["most-value", "by-king", "most-kings",
+                                                   "king-earliest", "max-pieces"],
+                                       values=(3, 5)),
     # frisian: 10x10 as international; men and kings also capture along rows and columns;
     # flying kings move diagonally only; the capture of the highest value is compulsory
     # (a king "almost two" men), then a king must capture if it can take that value.
@@ -526,6 +540,13 @@ def apply_precedence(variant, seqs):
                 return (men + 2 * kings, -kings)
             best = max(value(s) for s in seqs)
             seqs = [s for s in seqs if value(s) == best]
+        elif rule == "most-value":
+            def worth(s):
+                kings = sum(s.captured_kings)
+                men = len(s.jumps) - kings
+                return men * variant.values[0] + kings * variant.values[1]
+            best = max(worth(s) for s in seqs)
+            seqs = [s for s in seqs if worth(s) == best]
         elif rule == "most-kings":
             best = max(sum(s.captured_kings) for s in seqs)
             seqs = [s for s in seqs if sum(s.captured_kings) == best]

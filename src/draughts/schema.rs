@@ -138,6 +138,17 @@ pub enum Criterion {
     KingTakenEarliest,
 }
 
+impl Criterion {
+    /// Every criterion, each of which a precedence list may name once.
+    pub const ALL: [Criterion; 5] = [
+        Criterion::MostPieces,
+        Criterion::MostKings,
+        Criterion::MostValue,
+        Criterion::MadeByKing,
+        Criterion::KingTakenEarliest,
+    ];
+}
+
 /// An event that resets the quiet-move counter of the draw rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -152,6 +152,9 @@ fn vocabulary_of<'a>(texts: impl Iterator<Item = &'a str>) -> Vocabulary {
     let mut values = Vec::new();
     let mut keys = Vec::new();
     let mut lines = Vec::new();
+    // Per key, every item its lists hold in any file: one list of them all is a value too
+    // (a precedence naming all five criteria, which no shipped file does).
+    let mut list_items: Vec<(String, Vec<String>)> = Vec::new();
     for text in texts {
         for line in text.lines() {
             let line = line.trim();
@@ -163,6 +166,21 @@ fn vocabulary_of<'a>(texts: impl Iterator<Item = &'a str>) -> Vocabulary {
                 keys.push(k.trim().to_string());
                 let v = v.split(" #").next().unwrap_or(v).trim();
                 values.push(v.to_string());
+                if let Some(inner) = v.strip_prefix('[').and_then(|x| x.strip_suffix(']')) {
+                    let key = k.trim().to_string();
+                    let at = match list_items.iter().position(|(k, _)| *k == key) {
+                        Some(at) => at,
+                        None => {
+                            list_items.push((key, Vec::new()));
+                            list_items.len() - 1
+                        }
+                    };
+                    for item in inner.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+                        if !list_items[at].1.iter().any(|x| x == item) {
+                            list_items[at].1.push(item.to_string());
+                        }
+                    }
+                }
                 // The items of a list or an inline table, one by one.
                 for item in v
                     .trim_matches(|c| matches!(c, '[' | ']' | '{' | '}'))
@@ -174,6 +192,11 @@ fn vocabulary_of<'a>(texts: impl Iterator<Item = &'a str>) -> Vocabulary {
                     }
                 }
             }
+        }
+    }
+    for (_, items) in &list_items {
+        if items.len() > 1 {
+            values.push(format!("[{}]", items.join(", ")));
         }
     }
     for v in [&mut values, &mut keys, &mut lines] {

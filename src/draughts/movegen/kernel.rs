@@ -20,7 +20,8 @@ pub struct Kernel {
     pub(super) men_capture_kings: bool,
     pub(super) promotion: PromotionDuringCapture,
     pub(super) compulsory: bool,
-    pub(super) precedence: [Criterion; 4],
+    /// The precedence criteria in order (the first `criteria` of them): each at most once.
+    pub(super) precedence: [Criterion; Criterion::ALL.len()],
     pub(super) criteria: usize,
     /// A man's and a king's worth to the `most-value` criterion.
     pub(super) values: crate::draughts::rules::PieceValues,
@@ -54,9 +55,10 @@ impl Kernel {
                 rays[bit as usize][dir as usize] = geo.ray(bit, dir);
             }
         }
-        let mut precedence = [Criterion::MostPieces; 4];
-        for (i, c) in rules.precedence.iter().enumerate() {
-            precedence[i] = *c;
+        let mut precedence = [Criterion::MostPieces; Criterion::ALL.len()];
+        // The rules name each criterion at most once, so every list fits.
+        for (slot, c) in precedence.iter_mut().zip(&rules.precedence) {
+            *slot = *c;
         }
         let board = match (geo.columns(), geo.rows()) {
             (8, 8) => BoardSize::Eight,
@@ -88,7 +90,7 @@ impl Kernel {
             promotion: rules.promotion_during_capture,
             compulsory: rules.compulsory_capture,
             precedence,
-            criteria: rules.precedence.len(),
+            criteria: rules.precedence.len().min(Criterion::ALL.len()),
             values: rules.values,
             score_is_jumps: rules.precedence == [Criterion::MostPieces],
             king_order: rules.precedence.contains(&Criterion::KingTakenEarliest),
