@@ -2,7 +2,7 @@
 
 use super::args::TreeArgs;
 use crate::game::{Count, Game};
-use crate::perft::{PerftOptions, Progress, estimate, human_duration};
+use crate::perft::{Estimate, PerftOptions, Progress, estimate, human_duration};
 use crate::variant::Variant;
 use crate::with_game;
 use miette::{IntoDiagnostic, Result};
@@ -23,21 +23,23 @@ const LONG_RUN_SECONDS: f64 = 60.0;
 
 /// Measures the tree at shallow depth and, when the search is expected to take more than a
 /// minute, says so on stderr; at a terminal without `--yes`, stops with the estimate.
-/// `share` is the part of the tree this run counts (one shard of several: about 1/N).
+/// `share` is the part of the tree this run counts (one shard of several: about 1/N). Returns
+/// the guess.
 pub(super) fn announce_long_run<G: Game>(
     game: &G,
     pos: &G::Position,
     args: &TreeArgs,
     threads: usize,
     share: f64,
-) -> Result<()> {
+) -> Result<Estimate> {
     use std::io::IsTerminal;
     let depth = args.depth;
-    let mut e = estimate(game, pos, depth, args.count.into(), threads);
+    let short = LONG_RUN_SECONDS / share.max(1e-9);
+    let mut e = estimate(game, pos, depth, args.count.into(), threads, short);
     e.seconds *= share;
     e.nodes *= share;
     if e.seconds <= LONG_RUN_SECONDS {
-        return Ok(());
+        return Ok(e);
     }
     let time = human_duration(e.seconds);
     let what = format!(
@@ -56,7 +58,7 @@ pub(super) fn announce_long_run<G: Game>(
     );
     if args.yes || !std::io::stdin().is_terminal() {
         eprintln!("{what}");
-        return Ok(());
+        return Ok(e);
     }
     Err(miette::miette!(
         help = "add --yes to run it anyway (Ctrl-C stops it), or choose a smaller --depth",
@@ -70,7 +72,7 @@ pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result
     let variant = Variant::load(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
-        announce_long_run(game, &pos, args, threads, 1.0)?;
+        let guess = announce_long_run(game, &pos, args, threads, 1.0)?;
         let progress = Progress::new("perft");
         let update = |done, total| progress.update(done, total);
         let options = PerftOptions {
@@ -95,6 +97,7 @@ pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result
                 "threads": threads,
                 "hash_mb": hash_mb,
                 "nodes_per_second": (nodes as f64 / seconds.max(1e-9)).round(),
+                "estimated_seconds": guess.seconds,
             });
             writeln!(out, "{value}").into_diagnostic()?;
         } else {

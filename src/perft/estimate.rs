@@ -1,7 +1,14 @@
 //! How long a perft will take, guessed before it runs: the tree is counted one ply deeper at a
-//! time, on one thread, until a count takes a measurable time; the branching factor of the
-//! last plies carries the count to the depth asked for, and the speed measured there gives
+//! time, on one thread, until the guess is sure enough for its use; the branching factor of
+//! the last plies carries the count to the depth asked for, and the speed measured there gives
 //! the time.
+//!
+//! The measuring stops as soon as the run is surely short (the guess, with a wide margin, under
+//! the duration the caller cares about), once a count takes long enough to be a measure, before
+//! a count that would cost more than 2 % of the run's guessed time, and always one ply short
+//! of the depth asked for (the run counts that one): a short run costs next to nothing, a long
+//! one a fraction of a second. The counts are made without a transposition table: the guess
+//! is for the run without one (a table's savings are not yet guessed).
 
 use crate::game::{Count, Game};
 use std::time::{Duration, Instant};
@@ -22,55 +29,86 @@ pub struct Estimate {
     pub seconds: f64,
 }
 
-/// How long a single measuring count may take before the measuring stops.
-const MEASURE: Duration = Duration::from_millis(150);
+/// A count that takes this long is a measure: the measuring stops there.
+const MEASURE: Duration = Duration::from_millis(50);
 
-/// Guesses the cost of perft `depth` from `pos` on `threads` threads. Exact (the count itself,
-/// and the time it took) when the measuring reaches `depth`, which it does for any perft of
-/// well under a second.
+/// How much longer than guessed a run may be for the guess "shorter than the duration asked
+/// about" to be trusted (the branching of the deeper plies may exceed the shallow ones').
+const MARGIN: f64 = 8.0;
+
+/// The largest share of the run's guessed time one more measuring count may take.
+const SHARE: f64 = 0.02;
+
+/// The fewest plies measured before a run is judged short (two plies give no branching
+/// worth the name in games whose first replies are few).
+const FEWEST_PLIES: u32 = 3;
+
+/// Guesses the cost of perft `depth` from `pos` on `threads` threads, stopping as soon as the
+/// run is surely shorter than `short_seconds` (0: measure until a count takes a measurable
+/// time).
 pub fn estimate<G: Game>(
     game: &G,
     pos: &G::Position,
     depth: u32,
     count: Count,
     threads: usize,
+    short_seconds: f64,
 ) -> Estimate {
     let mut counts: Vec<u128> = vec![1];
-    let mut last = Duration::ZERO;
+    let mut times: Vec<f64> = vec![0.0];
+    let mut guess = extrapolate(&counts, &times, 0, depth, threads);
     let mut d = 0;
-    while d < depth && last < MEASURE {
+    while d + 1 < depth {
         d += 1;
         let started = Instant::now();
         counts.push(game.perft_in(pos, d, count, None));
-        last = started.elapsed();
-        if counts[d as usize] == 0 {
+        let took = started.elapsed();
+        times.push(took.as_secs_f64());
+        guess = extrapolate(&counts, &times, d, depth, threads);
+        if counts[d as usize] == 0 || took >= MEASURE {
+            break;
+        }
+        if d >= FEWEST_PLIES.min(depth - 1) && guess.seconds * MARGIN < short_seconds {
+            break;
+        }
+        // The next count would cost about this count's time times the branching (one
+        // thread): not more than a small share of the run itself (Xiangqi's forty replies a
+        // ply can make one ply the difference between 20 ms and most of a second).
+        let next = took.as_secs_f64() * guess.branching.max(1.0);
+        if d >= 2 && next > SHARE * guess.seconds {
             break;
         }
     }
+    guess
+}
+
+/// The guess from the counts and times measured to depth `d`.
+fn extrapolate(counts: &[u128], times: &[f64], d: u32, depth: u32, threads: usize) -> Estimate {
     let measured = counts[d as usize];
-    let seconds_measured = last.as_secs_f64().max(1e-6);
-    if d == depth || measured == 0 {
+    let seconds_measured = times[d as usize].max(1e-7);
+    if d == 0 || measured == 0 {
         return Estimate {
             measured_depth: d,
             measured_nodes: measured,
             branching: 0.0,
             nodes: measured as f64,
-            seconds: seconds_measured,
+            seconds: if d == depth { seconds_measured } else { 0.0 },
         };
     }
     // The ratio of the last two plies, averaged over both where there are two.
     let back = d.min(2);
-    let ratio = measured as f64 / counts[(d - back) as usize].max(1) as f64;
-    let branching = ratio.powf(1.0 / back as f64).max(1.0);
-    let nodes = measured as f64 * branching.powi((depth - d) as i32);
+    let per_ply = |now: f64, then: f64| (now / then.max(1e-300)).powf(1.0 / back as f64).max(1.0);
+    let branching = per_ply(measured as f64, counts[(d - back) as usize] as f64);
+    let plies = (depth - d) as i32;
+    let nodes = measured as f64 * branching.powi(plies);
     // The measured speed of one thread; threads are counted as full cores.
-    let speed = measured as f64 / seconds_measured * threads.max(1) as f64;
+    let seconds = nodes / (measured as f64 / seconds_measured) / threads.max(1) as f64;
     Estimate {
         measured_depth: d,
         measured_nodes: measured,
         branching,
         nodes,
-        seconds: nodes / speed,
+        seconds,
     }
 }
 
@@ -97,18 +135,31 @@ mod tests {
     use crate::Draughts;
 
     #[test]
-    fn shallow_perft_is_measured_exactly() {
+    fn the_depth_asked_for_is_left_to_the_run() {
         let game = Draughts::load("american").unwrap();
-        let e = estimate(&game, &game.start(), 4, Count::Unique, 1);
-        // American checkers perft 4 = 1,469 (tests/reference/perft/american.toml).
-        assert_eq!((e.measured_depth, e.measured_nodes), (4, 1_469));
-        assert_eq!(e.nodes, 1_469.0);
+        let e = estimate(&game, &game.start(), 4, Count::Unique, 1, 0.0);
+        // American checkers perft 1-3 = 7, 49, 302 (tests/reference/perft/american.toml).
+        assert!((1..4).contains(&e.measured_depth), "{e:?}");
+        let published = [7, 49, 302][e.measured_depth as usize - 1];
+        assert_eq!(e.measured_nodes, published);
+        assert!(e.nodes > published as f64 && e.branching > 1.0, "{e:?}");
+    }
+
+    #[test]
+    fn a_short_run_stops_the_measuring_early() {
+        let game = Draughts::load("american").unwrap();
+        // Perft 16 takes minutes: measured until a count is a measure. Asked only whether it
+        // is shorter than a century, three plies do.
+        let long = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0);
+        let short = estimate(&game, &game.start(), 16, Count::Unique, 1, 3e9);
+        assert!(long.measured_depth > 3, "{long:?}");
+        assert_eq!(short.measured_depth, 3, "{short:?}");
     }
 
     #[test]
     fn deep_perft_is_extrapolated_upwards() {
         let game = Draughts::load("american").unwrap();
-        let e = estimate(&game, &game.start(), 40, Count::Unique, 2);
+        let e = estimate(&game, &game.start(), 40, Count::Unique, 2, 0.0);
         assert!(e.measured_depth < 40);
         assert!(e.branching > 1.5, "branching {}", e.branching);
         // Perft 23 is already 7,437,536,860,666,213 paths (OEIS A133046, in
