@@ -72,7 +72,8 @@ impl<B: Set> FenRules<'_, B> {
         pos: &mut Position<B>,
         err: &dyn Fn(std::ops::Range<usize>, String, &str) -> LocatedError,
     ) -> Result<(), LocatedError> {
-        let help = "a hand lists the pieces in hand by letter, capitals for the first side                     (`[QRbp]`, `[2Pb]`), or `-` for none";
+        let help = "a hand lists the pieces in hand by letter, capitals for the first side \
+                    (`[QRbp]`, `[2Pb]`), or `-` for none";
         if text.is_empty() || text == "-" {
             return Ok(());
         }

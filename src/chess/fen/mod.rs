@@ -71,13 +71,7 @@ impl<B: Set> FenRules<'_, B> {
         let err = |span: std::ops::Range<usize>, msg: String, help: &str| {
             LocatedError::new(&source, span, msg, Some(help.to_string()))
         };
-        let board = self.board;
-        let shape_help = format!(
-            "a FEN lists {} ranks from the top, separated by `/`, each with {} points: piece \
-             letters (capitals for the first side) and digits for empty points; then `w` or `b`",
-            board.ranks(),
-            board.files()
-        );
+        let shape_help = self.shape_help();
         let text = fen.trim_end();
         let lead = text.len() - text.trim_start().len();
         let mut fields = fields(text);

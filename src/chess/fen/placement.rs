@@ -8,6 +8,16 @@ use crate::chess::rules::kind_of_letter;
 use crate::diagnostics::LocatedError;
 
 impl<B: Set> FenRules<'_, B> {
+    /// What the board part of a FEN looks like, for the help of its errors.
+    pub(super) fn shape_help(&self) -> String {
+        format!(
+            "a FEN lists {} ranks from the top, separated by `/`, each with {} points: piece \
+             letters (capitals for the first side) and digits for empty points; then `w` or `b`",
+            self.board.ranks(),
+            self.board.files()
+        )
+    }
+
     /// Reads the placement field: the ranks from the top, `+` before and `~` after a letter,
     /// the hands in brackets or as a rank more.
     pub(super) fn read_placement(
@@ -18,12 +28,7 @@ impl<B: Set> FenRules<'_, B> {
         err: &dyn Fn(std::ops::Range<usize>, String, &str) -> LocatedError,
     ) -> Result<(), LocatedError> {
         let board = self.board;
-        let shape_help = format!(
-            "a FEN lists {} ranks from the top, separated by `/`, each with {} points: piece \
-             letters (capitals for the first side) and digits for empty points; then `w` or `b`",
-            board.ranks(),
-            board.files()
-        );
+        let shape_help = self.shape_help();
         // The hands: `[QRbp]` after the board, or (Fairy-Stockfish) a rank more after a `/`.
         let (placement, hand) = match placement.strip_suffix(']').and_then(|p| p.rsplit_once('[')) {
             Some((board_part, hand)) => (board_part, Some((at + board_part.len() + 1, hand))),

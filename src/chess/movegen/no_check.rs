@@ -16,7 +16,7 @@
 use super::{Engine, Move, Promotion, Sink};
 use crate::chess::bitboard::{LineAttacks, Set};
 use crate::chess::position::Position;
-use crate::chess::tables::MAX_KINDS;
+use crate::chess::tables::{Kinds, MAX_KINDS};
 
 /// The points from which a move would give check, for one node.
 pub(crate) struct CheckSquares<B> {
@@ -26,6 +26,8 @@ pub(crate) struct CheckSquares<B> {
     direct: [B; MAX_KINDS],
     /// The side's pieces that alone stand between one of its riders and the royal piece.
     shields: B,
+    /// The side's riders of lines other than the full ones.
+    partial: Kinds,
 }
 
 impl<B: Set> Engine<B> {
@@ -40,6 +42,9 @@ impl<B: Set> Engine<B> {
         let occupied = pos.occupied();
         let own = pos.sides[us];
         let [orth_kinds, diag_kinds] = t.full_lines[us];
+        let partial = self.partial_riders[us]
+            .iter()
+            .fold(0, |k, &kind| k | 1 << (kind as u32 & 31));
         let lines = self.board.lines();
         let orth = lines.orthogonal(r, occupied);
         let diag = lines.diagonal(r, occupied);
@@ -53,7 +58,7 @@ impl<B: Set> Engine<B> {
             if diag_kinds >> kind & 1 != 0 {
                 s |= diag;
             }
-            if self.partial_riders[us].contains(&(kind as u8)) {
+            if partial >> kind & 1 != 0 {
                 for p in rev.ride.squares() {
                     if (self.board.between(r, p) & occupied).is_empty() {
                         s |= B::one(p);
@@ -79,6 +84,7 @@ impl<B: Set> Engine<B> {
             royal: r,
             direct,
             shields,
+            partial,
         })
     }
 
@@ -88,7 +94,7 @@ impl<B: Set> Engine<B> {
         let kind = pos.kind_at(from) as usize & (MAX_KINDS - 1);
         let mut keep = targets & !c.direct[kind];
         let us = pos.side as usize & 1;
-        if self.partial_riders[us].contains(&(kind as u8)) {
+        if c.partial >> kind & 1 != 0 {
             // A rider of lines other than the full ones: one whose way to the royal piece
             // runs through the point it leaves (a confined line may not have let it ride from
             // there).
