@@ -32,6 +32,9 @@ pub trait Bits:
     const WORDS: usize;
     /// The set of one square.
     fn bit(i: u32) -> Self;
+    /// The set shifted `left` bits up, then `right` bits down (one of them is usually 0: a step
+    /// of every square at once when the step is the same number of bits everywhere).
+    fn shifted(self, left: u32, right: u32) -> Self;
     /// Whether square `i` is in the set.
     #[inline(always)]
     fn has(self, i: u32) -> bool {
@@ -90,6 +93,10 @@ macro_rules! bits_for {
             #[inline(always)]
             fn bit(i: u32) -> Self {
                 1 << i
+            }
+            #[inline(always)]
+            fn shifted(self, left: u32, right: u32) -> Self {
+                (self << left) >> right
             }
             #[inline(always)]
             fn count(self) -> u32 {

@@ -135,6 +135,15 @@ impl Draughts<u64> {
 }
 
 impl<B: Width> Draughts<B> {
+    /// The same game played by the line tables searching every piece square by square and
+    /// listing the last ply, without moving whole sets of squares by shifts (for tests: the
+    /// reference that the shifts are compared with).
+    #[doc(hidden)]
+    pub fn square_by_square(mut self) -> Draughts<B> {
+        B::square_by_square(&mut self.kernel, &self.rules);
+        self
+    }
+
     /// The position after `mv`, with the draw counter and move number brought up to date.
     pub fn play(&self, pos: &Position<B>, mv: &Move<B>) -> Position<B> {
         let mut next = movegen::play_fast(pos, mv);

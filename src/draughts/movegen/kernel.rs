@@ -124,6 +124,13 @@ impl Kernel {
         self.lines = Some(Box::new(LineTables::<u64>::new(rules)));
     }
 
+    /// Runs the line-table generator with no whole-set shifts, whatever the rules.
+    pub(crate) fn use_line_tables_square_by_square(&mut self, rules: &Rules) {
+        let mut lines = LineTables::<u64>::new(rules);
+        lines.without_shifts();
+        self.lines = Some(Box::new(lines));
+    }
+
     /// Whether the line-table generator plays these rules.
     pub fn follows_line_tables(&self) -> bool {
         self.lines.is_some()

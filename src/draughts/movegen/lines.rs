@@ -6,6 +6,7 @@
 //!
 //! Like the kernel it allocates nothing per node: move lists are reused buffers, the search
 //! state lives on the stack.
+use super::line_shifts::StepShifts;
 use super::zobrist::Zobrist;
 use super::*;
 use crate::draughts::geometry::{NO_SQUARE, Step};
@@ -42,7 +43,7 @@ impl Steps {
     }
 
     #[inline(always)]
-    fn iter(&self) -> impl Iterator<Item = Step> + '_ {
+    pub(super) fn iter(&self) -> impl Iterator<Item = Step> + '_ {
         self.list[..self.len].iter().copied()
     }
 }
@@ -74,6 +75,9 @@ pub struct LineTables<B> {
     /// Per square, the squares next to it along its capture steps: [white man, black man,
     /// king]. A man or short king with no opposing piece there has no capture.
     reach: Box<[[B; 3]; 128]>,
+    /// The steps as shifts of whole sets, when the layout allows (then the pieces with a
+    /// first jump are found at once and the last ply's ordinary moves counted by set sizes).
+    shifts: Option<StepShifts<B>>,
 }
 
 impl<B: Bits> LineTables<B> {
@@ -109,6 +113,7 @@ impl<B: Bits> LineTables<B> {
         }
         LineTables {
             reach,
+            shifts: StepShifts::new(&next, geo.squares()),
             squares: geo.squares(),
             next,
             man_moves: [
@@ -130,6 +135,12 @@ impl<B: Bits> LineTables<B> {
             values: rules.values,
             zobrist: Zobrist::new(),
         }
+    }
+
+    /// Searches every piece square by square and lists the last ply's moves, without the
+    /// whole-set shifts (the reference the tests compare the shifts with).
+    pub(crate) fn without_shifts(&mut self) {
+        self.shifts = None;
     }
 
     /// Whether the shift-based kernel cannot play these rules: lines along rows or columns,
@@ -233,7 +244,11 @@ impl<B: Bits> LineTables<B> {
         } else {
             enemy & !pos.kings
         };
-        for from in own.squares() {
+        let starters = match &self.shifts {
+            Some(shifts) => self.starters(shifts, pos),
+            None => own,
+        };
+        for from in starters.squares() {
             let king = pos.kings.has(from);
             // Most pieces have no opposing piece next to them: no capture, no search.
             let (kind, targets) = if king {
@@ -249,6 +264,48 @@ impl<B: Bits> LineTables<B> {
             search.started_as_king = king;
             search.capture_from(from, king, None, true);
         }
+    }
+
+    /// The pieces of the side to move that have a first jump (found by shifting whole sets).
+    #[inline(always)]
+    fn starters(&self, shifts: &StepShifts<B>, pos: &Position<B>) -> B {
+        let white = pos.side == Colour::White;
+        let own = pos.pieces(pos.side);
+        let enemy = pos.pieces(pos.side.opponent());
+        let empty = self.squares & !pos.occupied();
+        let men = own & !pos.kings;
+        let kings = own & pos.kings;
+        let man_targets = if self.men_capture_kings {
+            enemy
+        } else {
+            enemy & !pos.kings
+        };
+        let side = !white as usize;
+        let mut starters = shifts.short_starters(men, &self.man_captures[side], man_targets, empty);
+        if !kings.is_empty() {
+            starters |= if self.flying {
+                shifts.flying_starters(kings, &self.king_captures, enemy, empty)
+            } else {
+                shifts.short_starters(kings, &self.king_captures, enemy, empty)
+            };
+        }
+        starters
+    }
+
+    /// The number of legal moves of `pos` when the side to move has no capture: its ordinary
+    /// moves counted by set sizes.
+    #[inline(always)]
+    fn count_quiet(&self, shifts: &StepShifts<B>, pos: &Position<B>) -> u32 {
+        let white = pos.side == Colour::White;
+        let own = pos.pieces(pos.side);
+        let empty = self.squares & !pos.occupied();
+        let men = own & !pos.kings;
+        let kings = own & pos.kings;
+        let mut n = shifts.count_moves(men, &self.man_moves[!white as usize], empty, false);
+        if !kings.is_empty() {
+            n += shifts.count_moves(kings, &self.king_moves, empty, self.flying);
+        }
+        n
     }
 
     /// Perft below `pos` with one reusable list per ply, and a transposition table keyed by
@@ -273,6 +330,12 @@ impl<B: Bits> LineTables<B> {
             && let Some(n) = t.probe(&key(pos), pos.side_index(), hash, depth, PATHS)
         {
             return n as u128;
+        }
+        if depth == 1
+            && let Some(shifts) = &self.shifts
+            && self.starters(shifts, pos).is_empty()
+        {
+            return self.count_quiet(shifts, pos) as u128;
         }
         self.generate(pos, list);
         if depth == 1 {
@@ -431,6 +494,17 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
         } else {
             self.g.man_captures[!self.white as usize]
         };
+        // A man or a short king with no piece it may take next to it goes no further.
+        if !(king && self.g.flying) {
+            let kind = if king { 2 } else { !self.white as usize };
+            let mut targets = self.enemy & !self.captured;
+            if !king && !self.g.men_capture_kings {
+                targets &= !self.enemy_kings;
+            }
+            if (self.g.reach[at as usize][kind] & targets).is_empty() {
+                return false;
+            }
+        }
         let mut found = false;
         for d in steps.iter() {
             if let Some(c) = came {

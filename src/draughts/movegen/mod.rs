@@ -96,6 +96,7 @@ mod capture;
 mod flying;
 mod kernel;
 mod leaf;
+mod line_shifts;
 mod lines;
 mod perft;
 mod quiet;

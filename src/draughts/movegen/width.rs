@@ -34,6 +34,9 @@ pub trait Width: Bits {
     fn zobrist_after(e: &Self::Engine, pos: &Position<Self>, hash: u64, mv: &Move<Self>) -> u64;
     /// Whether the line-table generator plays these rules.
     fn follows_line_tables(e: &Self::Engine) -> bool;
+    /// Plays the rules by the line tables searching every piece square by square, with no
+    /// whole-set shifts (a reference for the tests).
+    fn square_by_square(e: &mut Self::Engine, rules: &Rules);
 }
 
 impl Width for u64 {
@@ -77,6 +80,10 @@ impl Width for u64 {
 
     fn follows_line_tables(e: &Kernel) -> bool {
         e.follows_line_tables()
+    }
+
+    fn square_by_square(e: &mut Kernel, rules: &Rules) {
+        e.use_line_tables_square_by_square(rules);
     }
 }
 
@@ -134,6 +141,10 @@ impl Width for u128 {
 
     fn follows_line_tables(_: &LineTables<u128>) -> bool {
         true
+    }
+
+    fn square_by_square(e: &mut LineTables<u128>, _: &Rules) {
+        e.without_shifts();
     }
 }
 
