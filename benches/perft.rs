@@ -10,7 +10,8 @@
 //! against a number from an independent source — the published tables in
 //! `tests/reference/perft/` for the starts and the Xiangqi and chess positions,
 //! `tests/reference/midgame.toml` (computed by the independent Python oracle in `tools/`) for
-//! the draughts mid-games, and where a table stops short of the depth timed, the peer's own
+//! the draughts mid-games and `tests/reference/midgame-deep.toml` (dctl's counts) for the same
+//! positions deeper, and where a table stops short of the depth timed, the peer's own
 //! count in the same run — so it can never time wrong code.
 //!
 //! Run: `cargo bench --bench perft` (`-- xiangqi` for the Xiangqi ones only, `-- peer` for the
@@ -56,9 +57,9 @@ const STARTS: &[(&str, u32)] = &[
     ("pool", 11),
     ("thai", 10),
     ("killer", 10),
-    ("frisian", 8),
+    ("frisian", 9),
     ("turkish", 7),
-    ("canadian", 7),
+    ("canadian", 8),
 ];
 
 #[derive(Deserialize)]
@@ -158,8 +159,11 @@ fn perft(c: &mut Criterion) {
             expected,
         ));
     }
+    // The mid-games at the oracle's depths, then deeper at dctl's (the depths of its speed
+    // table, so that the ratios compare).
     let midgames: Midgames = read("midgame.toml");
-    for m in &midgames.case {
+    let deep: Midgames = read("midgame-deep.toml");
+    for m in midgames.case.iter().chain(&deep.case) {
         let game = Draughts::load(&m.variant).unwrap();
         let pos = game.parse_fen(&m.fen).unwrap();
         let (depth, expected) = (m.depth, m.unique as u128);

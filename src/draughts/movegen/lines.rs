@@ -75,6 +75,8 @@ pub struct LineTables<B> {
     /// Per square, the squares next to it along its capture steps: [white man, black man,
     /// king]. A man or short king with no opposing piece there has no capture.
     reach: Box<[[B; 3]; 128]>,
+    /// The step from a square to a square next to it (read only for the pairs in `reach`).
+    toward: Box<[[u8; 128]; 128]>,
     /// The steps as shifts of whole sets, when the layout allows (then the pieces with a
     /// first jump are found at once and the last ply's ordinary moves counted by set sizes).
     shifts: Option<StepShifts<B>>,
@@ -111,8 +113,18 @@ impl<B: Bits> LineTables<B> {
                 }
             }
         }
+        let mut toward = Box::new([[0u8; 128]; 128]);
+        for bit in geo.bits() {
+            for s in Step::ALL {
+                let n = next[bit as usize][s as usize];
+                if n != NO_SQUARE {
+                    toward[bit as usize][n as usize] = s as u8;
+                }
+            }
+        }
         LineTables {
             reach,
+            toward,
             shifts: StepShifts::new(&next, geo.squares()),
             squares: geo.squares(),
             next,
@@ -489,54 +501,60 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
     /// `came`; `first_landing` when `at` is directly behind the piece just taken. Returns
     /// whether there was any.
     fn capture_from(&mut self, at: u32, king: bool, came: Option<Step>, first: bool) -> bool {
-        let steps = if king {
-            self.g.king_captures
-        } else {
-            self.g.man_captures[!self.white as usize]
-        };
-        // A man or a short king with no piece it may take next to it goes no further.
-        if !(king && self.g.flying) {
-            let kind = if king { 2 } else { !self.white as usize };
-            let mut targets = self.enemy & !self.captured;
-            if !king && !self.g.men_capture_kings {
-                targets &= !self.enemy_kings;
-            }
-            if (self.g.reach[at as usize][kind] & targets).is_empty() {
-                return false;
-            }
-        }
         let mut found = false;
-        for d in steps.iter() {
-            if let Some(c) = came {
-                // Straight back: blocked by the piece just taken unless it left the board;
-                // then only a flying king can go back over its square, from the first landing
-                // square (one path), and only if the rules allow the turn.
-                if d == c.opposite()
-                    && !(self.g.may_reverse && self.g.immediate && king && self.g.flying && first)
-                {
+        if king && self.g.flying {
+            for d in self.g.king_captures.iter() {
+                if !self.turn_allowed(d, came, true, first) {
                     continue;
                 }
-                // Going on straight is looked at from the first landing square only: one
-                // path, whichever square between the two pieces is touched.
-                if d == c && !first {
-                    continue;
-                }
+                found |= self.flying_in(at, d);
             }
-            found |= if king && self.g.flying {
-                self.flying_in(at, d)
-            } else {
-                self.short_in(at, king, d)
-            };
+            return found;
+        }
+        // A man or a short king: the steps toward the pieces it may take next to it, in the
+        // steps' order (most often none, or one).
+        let kind = if king { 2 } else { !self.white as usize };
+        let mut targets = self.enemy & !self.captured;
+        if !king && !self.g.men_capture_kings {
+            targets &= !self.enemy_kings;
+        }
+        let mut toward = 0u8;
+        for v in (self.g.reach[at as usize][kind] & targets).squares() {
+            toward |= 1 << self.g.toward[at as usize][v as usize];
+        }
+        while toward != 0 {
+            let d = Step::ALL[toward.trailing_zeros() as usize];
+            toward &= toward - 1;
+            if self.turn_allowed(d, came, king, first) {
+                found |= self.short_in(at, king, d);
+            }
         }
         found
     }
 
-    /// A jump of a man or a short king from `at` along `d`.
-    fn short_in(&mut self, at: u32, king: bool, d: Step) -> bool {
-        let victim = self.g.next(at, d);
-        if victim == NO_SQUARE || !self.takeable(victim, king) {
+    /// Whether a piece that came to its square by a jump along `came` (`first`: onto the
+    /// first landing square behind the piece taken) may jump on along `d`.
+    #[inline(always)]
+    fn turn_allowed(&self, d: Step, came: Option<Step>, king: bool, first: bool) -> bool {
+        let Some(c) = came else { return true };
+        // Straight back: blocked by the piece just taken unless it left the board; then only
+        // a flying king can go back over its square, from the first landing square (one
+        // path), and only if the rules allow the turn.
+        if d == c.opposite()
+            && !(self.g.may_reverse && self.g.immediate && king && self.g.flying && first)
+        {
             return false;
         }
+        // Going on straight is looked at from the first landing square only: one path,
+        // whichever square between the two pieces is touched.
+        !(d == c && !first)
+    }
+
+    /// A jump of a man or a short king from `at` along `d`.
+    /// The piece next to `at` along `d` is one it may take (the caller found it in `reach`).
+    fn short_in(&mut self, at: u32, king: bool, d: Step) -> bool {
+        let victim = self.g.next(at, d);
+        debug_assert!(victim != NO_SQUARE && self.takeable(victim, king));
         let landing = self.g.next(victim as u32, d);
         if landing == NO_SQUARE || self.blockers().has(landing as u32) {
             return false;
