@@ -35,7 +35,8 @@ pub(super) fn announce_long_run<G: Game>(
     use std::io::IsTerminal;
     let depth = args.depth;
     let short = LONG_RUN_SECONDS / share.max(1e-9);
-    let mut e = estimate(game, pos, depth, args.count.into(), threads, short);
+    let hash_mb = args.hash_mb()?;
+    let mut e = estimate(game, pos, depth, args.count.into(), threads, short, hash_mb);
     e.seconds *= share;
     e.nodes *= share;
     if e.seconds <= LONG_RUN_SECONDS {
@@ -55,7 +56,10 @@ pub(super) fn announce_long_run<G: Game>(
         e.branching,
         e.measured_depth,
         e.measured_nodes,
-    );
+    ) + &e
+        .time_per_ply_with_table
+        .map(|t| format!("; with the table, {t:.2} times longer a ply"))
+        .unwrap_or_default();
     if args.yes || !std::io::stdin().is_terminal() {
         eprintln!("{what}");
         return Ok(e);

@@ -7,9 +7,14 @@
 //! the duration the caller cares about), once a count takes long enough to be a measure, before
 //! a count that would cost more than 2 % of the run's guessed time, and always one ply short
 //! of the depth asked for (the run counts that one): a short run costs next to nothing, a long
-//! one a fraction of a second. The counts are made without a transposition table: the guess
-//! is for the run without one (a table's savings are not yet guessed).
+//! one a fraction of a second.
+//!
+//! A run with a transposition table is measured twice more: the last plies counted again with
+//! a small table, emptied before each count, whose growth in time from ply to ply carries the
+//! time to the depth asked for (the table's savings grow with the depth, so this guess errs on
+//! the long side; it is never longer than the guess without a table).
 
+use super::Table;
 use crate::game::{Count, Game};
 use std::time::{Duration, Instant};
 
@@ -27,7 +32,14 @@ pub struct Estimate {
     pub nodes: f64,
     /// The expected time on `threads` threads, in seconds.
     pub seconds: f64,
+    /// The time per ply with the table (the ratio of the times of the last two plies counted
+    /// with it), when the run has one and it was measured.
+    pub time_per_ply_with_table: Option<f64>,
 }
+
+/// The largest table the measuring with a table uses, in MiB (the run's own may be
+/// gigabytes: writing them all would cost more than the measure).
+const MEASURING_TABLE_MB: usize = 32;
 
 /// A count that takes this long is a measure: the measuring stops there.
 const MEASURE: Duration = Duration::from_millis(50);
@@ -45,8 +57,68 @@ const FEWEST_PLIES: u32 = 3;
 
 /// Guesses the cost of perft `depth` from `pos` on `threads` threads, stopping as soon as the
 /// run is surely shorter than `short_seconds` (0: measure until a count takes a measurable
-/// time).
+/// time); `hash_mb` is the run's table (0: none).
 pub fn estimate<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    threads: usize,
+    short_seconds: f64,
+    hash_mb: usize,
+) -> Estimate {
+    let guess = estimate_without_table(game, pos, depth, count, threads, short_seconds);
+    if hash_mb == 0 || guess.seconds <= short_seconds {
+        return guess;
+    }
+    with_table(game, pos, depth, count, threads, hash_mb, guess)
+}
+
+/// The guess without a table, corrected by the time per ply measured with one: the last two
+/// plies measured (and one more where that costs at most the share of the run allowed)
+/// counted again with a small table emptied before each count.
+fn with_table<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    threads: usize,
+    hash_mb: usize,
+    guess: Estimate,
+) -> Estimate {
+    let d = guess.measured_depth;
+    let Some(table) = (d >= 2)
+        .then(|| Table::new(hash_mb.min(MEASURING_TABLE_MB)))
+        .flatten()
+    else {
+        return guess;
+    };
+    let timed = |plies: u32| {
+        table.clear();
+        let started = Instant::now();
+        game.perft_in(pos, plies, count, Some(&table));
+        started.elapsed().as_secs_f64().max(1e-7)
+    };
+    let mut last = d;
+    let mut before = timed(d - 1);
+    let mut now = timed(d);
+    // One ply deeper when it is cheap against the run: the ratio of two longer counts.
+    if d + 1 < depth && now * guess.branching < SHARE * guess.seconds {
+        before = now;
+        now = timed(d + 1);
+        last = d + 1;
+    }
+    let per_ply = (now / before).max(1.0);
+    let seconds = now * per_ply.powi((depth - last) as i32) / threads.max(1) as f64;
+    Estimate {
+        seconds: seconds.min(guess.seconds),
+        time_per_ply_with_table: Some(per_ply),
+        ..guess
+    }
+}
+
+/// The guess for the run without a table.
+fn estimate_without_table<G: Game>(
     game: &G,
     pos: &G::Position,
     depth: u32,
@@ -93,6 +165,7 @@ fn extrapolate(counts: &[u128], times: &[f64], d: u32, depth: u32, threads: usiz
             branching: 0.0,
             nodes: measured as f64,
             seconds: if d == depth { seconds_measured } else { 0.0 },
+            time_per_ply_with_table: None,
         };
     }
     // The ratio of the last two plies, averaged over both where there are two.
@@ -109,6 +182,7 @@ fn extrapolate(counts: &[u128], times: &[f64], d: u32, depth: u32, threads: usiz
         branching,
         nodes,
         seconds,
+        time_per_ply_with_table: None,
     }
 }
 
@@ -137,7 +211,7 @@ mod tests {
     #[test]
     fn the_depth_asked_for_is_left_to_the_run() {
         let game = Draughts::load("american").unwrap();
-        let e = estimate(&game, &game.start(), 4, Count::Unique, 1, 0.0);
+        let e = estimate(&game, &game.start(), 4, Count::Unique, 1, 0.0, 0);
         // American checkers perft 1-3 = 7, 49, 302 (tests/reference/perft/american.toml).
         assert!((1..4).contains(&e.measured_depth), "{e:?}");
         let published = [7, 49, 302][e.measured_depth as usize - 1];
@@ -150,16 +224,34 @@ mod tests {
         let game = Draughts::load("american").unwrap();
         // Perft 16 takes minutes: measured until a count is a measure. Asked only whether it
         // is shorter than a century, three plies do.
-        let long = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0);
-        let short = estimate(&game, &game.start(), 16, Count::Unique, 1, 3e9);
+        let long = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0, 0);
+        let short = estimate(&game, &game.start(), 16, Count::Unique, 1, 3e9, 0);
         assert!(long.measured_depth > 3, "{long:?}");
         assert_eq!(short.measured_depth, 3, "{short:?}");
     }
 
     #[test]
+    fn a_run_with_a_table_is_measured_with_one() {
+        let game = Draughts::load("american").unwrap();
+        let plain = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0, 0);
+        let hashed = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0, 64);
+        assert_eq!(plain.time_per_ply_with_table, None);
+        let per_ply = hashed
+            .time_per_ply_with_table
+            .expect("measured with the table");
+        assert!(
+            per_ply >= 1.0 && hashed.seconds <= plain.seconds * 1.5,
+            "{hashed:?} {plain:?}"
+        );
+        // Asked only whether it is shorter than a century, no table is measured.
+        let short = estimate(&game, &game.start(), 16, Count::Unique, 1, 3e9, 64);
+        assert_eq!(short.time_per_ply_with_table, None);
+    }
+
+    #[test]
     fn deep_perft_is_extrapolated_upwards() {
         let game = Draughts::load("american").unwrap();
-        let e = estimate(&game, &game.start(), 40, Count::Unique, 2, 0.0);
+        let e = estimate(&game, &game.start(), 40, Count::Unique, 2, 0.0, 0);
         assert!(e.measured_depth < 40);
         assert!(e.branching > 1.5, "branching {}", e.branching);
         // Perft 23 is already 7,437,536,860,666,213 paths (OEIS A133046, in

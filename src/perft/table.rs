@@ -119,6 +119,14 @@ impl<K: TableKey> Table<K> {
         })
     }
 
+    /// Empties the table (every word written: its pages are then in memory, so that a search
+    /// timed after it does not also time the page faults).
+    pub fn clear(&self) {
+        for w in self.words.iter() {
+            w.store(0, Ordering::Relaxed);
+        }
+    }
+
     /// Number of entries.
     pub fn entries(&self) -> usize {
         self.words.len() / Self::ENTRY

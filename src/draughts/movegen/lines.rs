@@ -235,8 +235,16 @@ impl<B: Bits> LineTables<B> {
 
     /// The captures, with precedence.
     fn captures<S: Sink<B>>(&self, pos: &Position<B>, sink: &mut S) {
+        let starters = match &self.shifts {
+            Some(shifts) => self.starters(shifts, pos),
+            None => pos.pieces(pos.side),
+        };
+        self.captures_by(pos, starters, sink);
+    }
+
+    /// The captures of the pieces of `starters` (a set that holds every piece with one).
+    fn captures_by<S: Sink<B>>(&self, pos: &Position<B>, starters: B, sink: &mut S) {
         let white = pos.side == Colour::White;
-        let own = pos.pieces(pos.side);
         let enemy = pos.pieces(pos.side.opponent());
         let mut search = Search {
             g: self,
@@ -255,10 +263,6 @@ impl<B: Bits> LineTables<B> {
             enemy
         } else {
             enemy & !pos.kings
-        };
-        let starters = match &self.shifts {
-            Some(shifts) => self.starters(shifts, pos),
-            None => own,
         };
         for from in starters.squares() {
             let king = pos.kings.has(from);
@@ -345,9 +349,23 @@ impl<B: Bits> LineTables<B> {
         }
         if depth == 1
             && let Some(shifts) = &self.shifts
-            && self.starters(shifts, pos).is_empty()
         {
-            return self.count_quiet(shifts, pos) as u128;
+            // The last ply: its captures listed (the precedence picks among them), its
+            // ordinary moves counted.
+            let starters = self.starters(shifts, pos);
+            let mut n = 0;
+            if !starters.is_empty() {
+                self.captures_by(pos, starters, list);
+                n = if PATHS {
+                    list.moves.iter().map(|m| m.paths as u128).sum()
+                } else {
+                    list.moves.len() as u128
+                };
+            }
+            if !self.compulsory || !list.has_captures() {
+                n += self.count_quiet(shifts, pos) as u128;
+            }
+            return n;
         }
         self.generate(pos, list);
         if depth == 1 {
@@ -547,7 +565,7 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
         }
         // Going on straight is looked at from the first landing square only: one path,
         // whichever square between the two pieces is touched.
-        !(d == c && !first)
+        d != c || first
     }
 
     /// A jump of a man or a short king from `at` along `d`.
