@@ -207,7 +207,25 @@ impl<B: Bits> LineTables<B> {
         let own = pos.pieces(pos.side);
         let empty = self.squares & !pos.occupied();
         let row = self.promotion_rows[!white as usize];
-        for from in own.squares() {
+        let mut walkers = own;
+        if let Some(shifts) = &self.shifts {
+            // The men's moves a step at a time for all of them at once; the kings' below.
+            let men = own & !pos.kings;
+            for s in self.man_moves[!white as usize].iter() {
+                let back = s.opposite();
+                for to in (shifts.step(men, s) & empty).squares() {
+                    sink.quiet(Move {
+                        captured: B::ZERO,
+                        paths: 1,
+                        from: self.next(to, back),
+                        to: to as u8,
+                        promotes: row.has(to),
+                    });
+                }
+            }
+            walkers = own & pos.kings;
+        }
+        for from in walkers.squares() {
             let king = pos.kings.has(from);
             let steps = if king {
                 &self.king_moves
