@@ -7,6 +7,7 @@ use super::movegen::{DetailedMove, Move, Width};
 use super::position::{Position, parse_square};
 use super::schema::SquareNotation;
 use crate::diagnostics::{LocatedError, SourceFile};
+use crate::game::natural_cmp;
 
 impl<B: Width> Draughts<B> {
     /// A square as the variant writes it (`28`, `c3`).
@@ -68,7 +69,8 @@ impl<B: Width> Draughts<B> {
         match candidates.len() {
             1 => Ok(notated[candidates[0]].0.mv),
             0 => {
-                let legal: Vec<&str> = notated.iter().map(|(_, t)| t.as_str()).collect();
+                let mut legal: Vec<&str> = notated.iter().map(|(_, t)| t.as_str()).collect();
+                legal.sort_by(|a, b| natural_cmp(a, b));
                 Err(LocatedError::new(
                     &source,
                     whole,
@@ -77,8 +79,9 @@ impl<B: Width> Draughts<B> {
                 ))
             }
             _ => {
-                let options: Vec<&str> =
+                let mut options: Vec<&str> =
                     candidates.iter().map(|&i| notated[i].1.as_str()).collect();
+                options.sort_by(|a, b| natural_cmp(a, b));
                 Err(LocatedError::new(
                     &source,
                     whole,
