@@ -5,17 +5,9 @@
 //! (the two perpendicular lines), straight on past the squares beyond, or (pieces removed as
 //! they are taken) straight back over the square just freed. Otherwise each square it may
 //! stop on is one capture of one jump and one path.
+use super::flying_leaf::across;
 use super::*;
 use crate::draughts::schema::KingLanding;
-
-/// The two directions across `d`.
-#[inline(always)]
-const fn across(d: Direction) -> [Direction; 2] {
-    match d {
-        UpLeft | DownRight => [UpRight, DownLeft],
-        UpRight | DownLeft => [UpLeft, DownRight],
-    }
-}
 
 /// Whether a king on `at` may take the first piece along `d`: one of `capturable`, with the
 /// square just behind it empty (not in `occupied`).

@@ -191,6 +191,25 @@ impl Kernel {
         self.rays[bit as usize][dir as usize]
     }
 
+    /// The precedence score of a capture of `jumps` pieces, `kings` of them kings, for the
+    /// lean searches, which serve only the precedences blind to the order kings are taken in:
+    /// 0 when there is no precedence, the number of jumps when that is all it weighs.
+    #[inline(always)]
+    pub(super) fn unordered_score(
+        &self,
+        jumps: u32,
+        kings: impl FnOnce() -> u32,
+        by_king: bool,
+    ) -> u128 {
+        if self.criteria == 0 {
+            0
+        } else if self.score_is_jumps {
+            jumps as u128
+        } else {
+            score(self, jumps, kings(), by_king, 0)
+        }
+    }
+
     /// The empty squares from `bit` along `dir` up to the first occupied one.
     #[inline(always)]
     pub(super) fn open_ray(&self, bit: u32, dir: Direction, occupied: u64) -> u64 {

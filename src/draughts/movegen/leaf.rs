@@ -1,10 +1,10 @@
 //! The last ply of perft: moves counted without being listed. One-jump captures are counted
 //! by bitboards, by kind (a man or a king taking a man or a king), each kind scored once by
 //! the precedence; only the pieces whose capture may go on, and flying kings, are searched:
-//! by a lean search for men and short kings (handing a man crowned into a flying king to the
-//! general search) when the precedence is none or the number of pieces, by the general
+//! by lean searches (men and short kings here, flying kings and men crowned into them in
+//! `flying_leaf`) when the precedence is blind to the order kings are taken in, by the general
 //! search otherwise.
-use super::capture::Capture;
+use super::flying_leaf::FlyingLeafCount;
 use super::*;
 use crate::draughts::schema::PromotionDuringCapture;
 
@@ -15,6 +15,25 @@ pub(super) struct LeafCount<'a> {
     pub(super) unique: u64,
     pub(super) paths: u64,
     pub(super) best: u128,
+}
+
+impl LeafCount<'_> {
+    /// Counts `n` captures of `score` too short to repeat another (under three jumps), each one
+    /// path.
+    #[inline(always)]
+    pub(super) fn add(&mut self, n: u64, score: u128) {
+        if n == 0 || score < self.best {
+            return;
+        }
+        if score > self.best {
+            self.long.clear();
+            self.unique = 0;
+            self.paths = 0;
+            self.best = score;
+        }
+        self.paths += n;
+        self.unique += n;
+    }
 }
 
 impl Sink for LeafCount<'_> {
@@ -49,9 +68,9 @@ impl Sink for LeafCount<'_> {
     }
 }
 
-/// The capture search at the last ply for men and short kings when the precedence is none or
-/// the number of pieces: it counts sequences without building moves, the search state passed
-/// along as arguments. (The general search, [`Capture`], serves every other case.)
+/// The capture search at the last ply for men and short kings when the precedence is blind to
+/// the order kings are taken in: it counts sequences without building moves, the search state passed
+/// along as arguments. (The general search, [`super::capture::Capture`], serves every other case.)
 pub(super) struct ShortLeafCount<'a, P: Shape, const WHITE: bool> {
     pub(super) k: &'a Kernel,
     /// Empty squares, the square the piece left included.
@@ -123,40 +142,30 @@ impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
         }
     }
 
-    /// A man crowned on `at` mid-capture goes on as a flying king: the general search takes
-    /// the sequence over from there (kept out of line: the rare case).
+    /// A man crowned on `at` mid-capture goes on as a flying king (kept out of line: the rare
+    /// case).
     #[inline(never)]
     fn crowned_flying(&mut self, at: u64, captured: u64, jumps: u32, came: Direction) {
-        let mut search = Capture::<LeafCount, P, WHITE> {
+        let mut search = FlyingLeafCount::<P> {
             k: self.k,
-            sink: &mut self.tally,
-            from: self.from as u32,
             occupied: self.k.squares::<P>() & !self.empty,
             enemy: self.enemy,
             enemy_kings: self.enemy_kings,
-            men_targets: self.men_targets,
-            captured,
-            promotion_row: self.promotion_row,
-            started_as_king: false,
-            jumps,
-            // The precedence here is none or the number of pieces: the order is not scored.
-            king_order: 0,
+            from: self.from,
+            promotes: true,
+            tally: &mut self.tally,
             _shape: std::marker::PhantomData,
         };
-        if !search.continue_from(at.trailing_zeros(), true, came, true) {
+        if !search.after(at.trailing_zeros(), came, true, captured, jumps) {
             self.count(at, captured, jumps, true);
         }
     }
 
-    /// Counts one complete capture sequence. The precedence here is none or the number of
-    /// pieces, so the score is 0 or the number of jumps.
+    /// Counts one complete capture sequence.
     #[inline(always)]
     pub(super) fn count(&mut self, to: u64, captured: u64, jumps: u32, promotes: bool) {
-        let score = if self.k.criteria == 0 {
-            0
-        } else {
-            jumps as u128
-        };
+        let kings = || (captured & self.enemy_kings).count_ones();
+        let score = self.k.unordered_score(jumps, kings, self.started_as_king);
         let mv = Move {
             captured,
             paths: 1,
@@ -243,8 +252,8 @@ fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
         kings,
         ..Position::empty(side)
     };
-    // The lean search scores none or the number of pieces, and plays men and short kings.
-    let lean = k.criteria == 0 || k.score_is_jumps;
+    // The lean searches serve the precedences blind to the order kings are taken in.
+    let lean = !k.king_order;
     let flying_kings = if P::FLYING { own & kings } else { 0 };
     let (lean_pieces, general) = if lean {
         (pieces & !flying_kings, pieces & flying_kings)
@@ -280,7 +289,25 @@ fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
         }
         tally = counter.tally;
     }
-    if general != 0 {
+    if general != 0 && lean {
+        // Flying kings, by the lean search too.
+        let mut rest = general;
+        while rest != 0 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            FlyingLeafCount::<P> {
+                k,
+                occupied: (own | enemy) & !(1u64 << from),
+                enemy,
+                enemy_kings: enemy & kings,
+                from: from as u8,
+                promotes: false,
+                tally: &mut tally,
+                _shape: std::marker::PhantomData,
+            }
+            .start(from);
+        }
+    } else if general != 0 {
         captures::<P, LeafCount, WHITE>(k, &pos, general, &mut tally);
     }
     let n = if PATHS { tally.paths } else { tally.unique };

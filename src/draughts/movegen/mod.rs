@@ -94,6 +94,7 @@ macro_rules! with_shape {
 }
 mod capture;
 mod flying;
+mod flying_leaf;
 mod kernel;
 mod leaf;
 mod line_shifts;
