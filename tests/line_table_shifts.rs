@@ -8,8 +8,11 @@
 
 use proptest::prelude::*;
 use rulebench::draughts::movegen::Width;
-use rulebench::{Colour, Count, Draughts, Game, Move, Position, Rules};
+use rulebench::{Count, Draughts, Game, Move, Position, Rules};
 use std::sync::OnceLock;
+
+mod common;
+use common::playout::{built, config, playout};
 
 /// The shipped games on the line tables, with and without the shifts.
 struct Pair<B: Width> {
@@ -49,64 +52,6 @@ fn wide() -> &'static Vec<Pair<u128>> {
     })
 }
 
-/// A position reached by `plies` random legal moves (fewer if the game ends).
-fn playout<B: Width>(game: &Draughts<B>, seed: u64, plies: u32) -> Position<B> {
-    let mut state = seed | 1;
-    let mut pos = game.start();
-    for _ in 0..plies {
-        let moves = game.legal_moves(&pos);
-        if moves.is_empty() {
-            break;
-        }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        pos = game.play(&pos, &moves[(state % moves.len() as u64) as usize]);
-    }
-    pos
-}
-
-/// A position of about `crowd` pieces in 20 squares, `kingly` in 8 of them kings; men never
-/// on their crowning row.
-fn built<B: Width>(
-    game: &Draughts<B>,
-    seed: u64,
-    crowd: u64,
-    kingly: u64,
-    white: bool,
-) -> Position<B> {
-    let geo = &game.rules().geometry;
-    let crowning = [geo.row_mask::<B>(0), geo.row_mask::<B>(geo.rows() - 1)];
-    let mut state = seed | 1;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
-    let mut pos = Position::empty(if white { Colour::White } else { Colour::Black });
-    for bit in geo.bits() {
-        let b = <B as rulebench::bits::Bits>::bit(bit);
-        if next(20) >= crowd {
-            continue;
-        }
-        let white = next(2) == 0;
-        let king = next(8) < kingly;
-        if !king && crowning[!white as usize] & b != <B as rulebench::bits::Bits>::ZERO {
-            continue;
-        }
-        if white {
-            pos.white |= b
-        } else {
-            pos.black |= b
-        }
-        if king {
-            pos.kings |= b
-        }
-    }
-    pos
-}
-
 /// Same moves, same perft to depth 3 (both counts, while the tree stays small).
 fn agree<B: Width>(pair: &Pair<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
     let order = |m: &Move<B>| (m.from, m.to, m.captured, m.promotes, m.paths);
@@ -136,19 +81,8 @@ fn agree<B: Width>(pair: &Pair<B>, pos: &Position<B>) -> Result<(), TestCaseErro
     Ok(())
 }
 
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(96),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(config(96))]
 
     #[test]
     fn shifts_change_nothing_after_random_play(g in 0..64usize, seed in any::<u64>(), plies in 0u32..90) {

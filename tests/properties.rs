@@ -7,6 +7,9 @@ use rulebench::{Colour, Count, DetailedMove, Draughts, Game, PerftOptions, Posit
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+mod common;
+use common::playout::{built, config, playout};
+
 fn games() -> &'static Vec<Draughts> {
     static GAMES: OnceLock<Vec<Draughts>> = OnceLock::new();
     GAMES.get_or_init(|| {
@@ -37,23 +40,6 @@ fn without_precedence(game: &Draughts) -> Draughts {
     let mut rules = game.rules().clone();
     rules.precedence.clear();
     Draughts::new(rules)
-}
-
-/// A position reached by `plies` random legal moves (fewer if the game ends).
-fn playout(game: &Draughts, seed: u64, plies: u32) -> Position {
-    let mut state = seed | 1;
-    let mut pos = game.start();
-    for _ in 0..plies {
-        let moves = game.legal_moves(&pos);
-        if moves.is_empty() {
-            break;
-        }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        pos = game.play(&pos, &moves[(state % moves.len() as u64) as usize]);
-    }
-    pos
 }
 
 /// Perft by listing every move at every ply and playing it: none of the counting shortcuts
@@ -101,18 +87,6 @@ fn bulk_counts_equal_listing(
     Ok(())
 }
 
-fn config() -> ProptestConfig {
-    // PROPTEST_CASES in the environment overrides this default.
-    ProptestConfig {
-        cases: std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(24),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
 fn arb_position() -> impl Strategy<Value = (usize, Position)> {
     (0..games().len(), any::<u64>(), 0u32..90)
         .prop_map(|(g, seed, plies)| (g, playout(&games()[g], seed, plies)))
@@ -131,49 +105,7 @@ fn arb_built_position() -> impl Strategy<Value = (usize, Position)> {
         any::<bool>(),
     )
         .prop_map(|(g, seed, crowd, kingly, white_to_move)| {
-            let game = &games()[g];
-            let geo = &game.rules().geometry;
-            // White men are crowned on the top row (row 0), black men on the bottom row.
-            let (white_crowning, black_crowning) =
-                (geo.row_mask::<u64>(0), geo.row_mask::<u64>(geo.rows() - 1));
-            let mut state = seed | 1;
-            let mut next = move |n: u64| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state % n
-            };
-            let mut pos = Position::empty(if white_to_move {
-                Colour::White
-            } else {
-                Colour::Black
-            });
-            for bit in geo.bits() {
-                let b = 1u64 << bit;
-                // About `crowd` squares in 20 hold a piece, `kingly` in 8 of them a king.
-                if next(20) >= crowd {
-                    continue;
-                }
-                let white = next(2) == 0;
-                let king = next(8) < kingly;
-                let crowning = if white {
-                    white_crowning
-                } else {
-                    black_crowning
-                };
-                if !king && b & crowning != 0 {
-                    continue;
-                }
-                if white {
-                    pos.white |= b
-                } else {
-                    pos.black |= b
-                }
-                if king {
-                    pos.kings |= b
-                }
-            }
-            (g, pos)
+            (g, built(&games()[g], seed, crowd, kingly, white_to_move))
         })
 }
 
@@ -247,7 +179,7 @@ fn key(game: &Draughts, pos: &Position, d: &DetailedMove, path: &[u32]) -> Vec<i
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(config(24))]
 
     #[test]
     fn perft_is_the_sum_of_divide_and_unique_is_at_most_paths((g, pos) in arb_position()) {

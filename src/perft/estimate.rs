@@ -67,91 +67,100 @@ pub fn estimate<G: Game>(
     short_seconds: f64,
     hash_mb: usize,
 ) -> Estimate {
-    let guess = estimate_without_table(game, pos, depth, count, threads, short_seconds);
+    let run = Run {
+        game,
+        pos,
+        depth,
+        count,
+        threads,
+    };
+    let guess = run.without_table(short_seconds);
     if hash_mb == 0 || guess.seconds <= short_seconds {
         return guess;
     }
-    with_table(game, pos, depth, count, threads, hash_mb, guess)
+    run.with_table(hash_mb, guess)
 }
 
-/// The guess without a table, corrected by the time per ply measured with one: the last two
-/// plies measured (and one more where that costs at most the share of the run allowed)
-/// counted again with a small table emptied before each count.
-fn with_table<G: Game>(
-    game: &G,
-    pos: &G::Position,
+/// The run being guessed at.
+struct Run<'a, G: Game> {
+    game: &'a G,
+    pos: &'a G::Position,
     depth: u32,
     count: Count,
     threads: usize,
-    hash_mb: usize,
-    guess: Estimate,
-) -> Estimate {
-    let d = guess.measured_depth;
-    let Some(table) = (d >= 2)
-        .then(|| Table::new(hash_mb.min(MEASURING_TABLE_MB)))
-        .flatten()
-    else {
-        return guess;
-    };
-    let timed = |plies: u32| {
-        table.clear();
-        let started = Instant::now();
-        game.perft_in(pos, plies, count, Some(&table));
-        started.elapsed().as_secs_f64().max(1e-7)
-    };
-    let mut last = d;
-    let mut before = timed(d - 1);
-    let mut now = timed(d);
-    // One ply deeper when it is cheap against the run: the ratio of two longer counts.
-    if d + 1 < depth && now * guess.branching < SHARE * guess.seconds {
-        before = now;
-        now = timed(d + 1);
-        last = d + 1;
-    }
-    let per_ply = (now / before).max(1.0);
-    let seconds = now * per_ply.powi((depth - last) as i32) / threads.max(1) as f64;
-    Estimate {
-        seconds: seconds.min(guess.seconds),
-        time_per_ply_with_table: Some(per_ply),
-        ..guess
-    }
 }
 
-/// The guess for the run without a table.
-fn estimate_without_table<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u32,
-    count: Count,
-    threads: usize,
-    short_seconds: f64,
-) -> Estimate {
-    let mut counts: Vec<u128> = vec![1];
-    let mut times: Vec<f64> = vec![0.0];
-    let mut guess = extrapolate(&counts, &times, 0, depth, threads);
-    let mut d = 0;
-    while d + 1 < depth {
-        d += 1;
-        let started = Instant::now();
-        counts.push(game.perft_in(pos, d, count, None));
-        let took = started.elapsed();
-        times.push(took.as_secs_f64());
-        guess = extrapolate(&counts, &times, d, depth, threads);
-        if counts[d as usize] == 0 || took >= MEASURE {
-            break;
+impl<G: Game> Run<'_, G> {
+    /// Perft `plies` of the run's position, with `table` if any.
+    fn perft(&self, plies: u32, table: Option<&Table<G::Key>>) -> u128 {
+        self.game.perft_in(self.pos, plies, self.count, table)
+    }
+
+    /// The guess without a table, corrected by the time per ply measured with one: the last
+    /// two plies measured (and one more where that costs at most the share of the run
+    /// allowed) counted again with a small table emptied before each count.
+    fn with_table(&self, hash_mb: usize, guess: Estimate) -> Estimate {
+        let d = guess.measured_depth;
+        let Some(table) = (d >= 2)
+            .then(|| Table::new(hash_mb.min(MEASURING_TABLE_MB)))
+            .flatten()
+        else {
+            return guess;
+        };
+        let timed = |plies: u32| {
+            table.clear();
+            let started = Instant::now();
+            self.perft(plies, Some(&table));
+            started.elapsed().as_secs_f64().max(1e-7)
+        };
+        let mut last = d;
+        let mut before = timed(d - 1);
+        let mut now = timed(d);
+        // One ply deeper when it is cheap against the run: the ratio of two longer counts.
+        if d + 1 < self.depth && now * guess.branching < SHARE * guess.seconds {
+            before = now;
+            now = timed(d + 1);
+            last = d + 1;
         }
-        if d >= FEWEST_PLIES.min(depth - 1) && guess.seconds * MARGIN < short_seconds {
-            break;
-        }
-        // The next count would cost about this count's time times the branching (one
-        // thread): not more than a small share of the run itself (Xiangqi's forty replies a
-        // ply can make one ply the difference between 20 ms and most of a second).
-        let next = took.as_secs_f64() * guess.branching.max(1.0);
-        if d >= 2 && next > SHARE * guess.seconds {
-            break;
+        let per_ply = (now / before).max(1.0);
+        let seconds = now * per_ply.powi((self.depth - last) as i32) / self.threads.max(1) as f64;
+        Estimate {
+            seconds: seconds.min(guess.seconds),
+            time_per_ply_with_table: Some(per_ply),
+            ..guess
         }
     }
-    guess
+
+    /// The guess for the run without a table.
+    fn without_table(&self, short_seconds: f64) -> Estimate {
+        let (depth, threads) = (self.depth, self.threads);
+        let mut counts: Vec<u128> = vec![1];
+        let mut times: Vec<f64> = vec![0.0];
+        let mut guess = extrapolate(&counts, &times, 0, depth, threads);
+        let mut d = 0;
+        while d + 1 < depth {
+            d += 1;
+            let started = Instant::now();
+            counts.push(self.perft(d, None));
+            let took = started.elapsed();
+            times.push(took.as_secs_f64());
+            guess = extrapolate(&counts, &times, d, depth, threads);
+            if counts[d as usize] == 0 || took >= MEASURE {
+                break;
+            }
+            if d >= FEWEST_PLIES.min(depth - 1) && guess.seconds * MARGIN < short_seconds {
+                break;
+            }
+            // The next count would cost about this count's time times the branching (one
+            // thread): not more than a small share of the run itself (Xiangqi's forty replies
+            // a ply can make one ply the difference between 20 ms and most of a second).
+            let next = took.as_secs_f64() * guess.branching.max(1.0);
+            if d >= 2 && next > SHARE * guess.seconds {
+                break;
+            }
+        }
+        guess
+    }
 }
 
 /// The guess from the counts and times measured to depth `d`.

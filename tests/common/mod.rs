@@ -1,6 +1,8 @@
 //! Shared test helpers: the reference perft tables and a generic perft checker.
 #![allow(dead_code)]
 
+pub mod playout;
+
 use rulebench::{Count, Game, LocatedError};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
