@@ -18,18 +18,28 @@ pub(super) struct LeafCount<'a> {
 }
 
 impl LeafCount<'_> {
-    /// Counts `n` captures of `score` too short to repeat another (under three jumps), each one
-    /// path.
+    /// Whether a capture of `score` counts: not below the best so far (a better one starts
+    /// the tally again).
     #[inline(always)]
-    pub(super) fn add(&mut self, n: u64, score: u128) {
-        if n == 0 || score < self.best {
-            return;
+    fn admits(&mut self, score: u128) -> bool {
+        if score < self.best {
+            return false;
         }
         if score > self.best {
             self.long.clear();
             self.unique = 0;
             self.paths = 0;
             self.best = score;
+        }
+        true
+    }
+
+    /// Counts `n` captures of `score` too short to repeat another (under three jumps), each one
+    /// path.
+    #[inline(always)]
+    pub(super) fn add(&mut self, n: u64, score: u128) {
+        if n == 0 || !self.admits(score) {
+            return;
         }
         self.paths += n;
         self.unique += n;
@@ -39,14 +49,8 @@ impl LeafCount<'_> {
 impl Sink for LeafCount<'_> {
     #[inline(always)]
     fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
-        if score < self.best {
+        if !self.admits(score) {
             return;
-        }
-        if score > self.best {
-            self.long.clear();
-            self.unique = 0;
-            self.paths = 0;
-            self.best = score;
         }
         self.paths += 1;
         if jumps >= 3 {
@@ -630,85 +634,4 @@ pub(super) fn opponent_captures_from<
         0,
     )
     .count::<P, PATHS, WHITE>(k, white, black, kings, leaf)
-}
-
-/// Lists the captures of `pos` when [`leaf_captures`] has found that each is one jump, straight
-/// from the bitboards: those of the kinds the precedence keeps.
-pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(
-    k: &Kernel,
-    pos: &Position,
-    list: &mut MoveList,
-) {
-    let (own, enemy) = sides::<WHITE>(pos);
-    let empty = k.squares::<P>() & !(own | enemy);
-    let men = own & !pos.kings;
-    let kings = own & pos.kings;
-    let man_targets = if k.men_capture_kings {
-        enemy
-    } else {
-        enemy & !pos.kings
-    };
-    let promotion_row = k.promotion_rows[!WHITE as usize];
-    let mut push = |landings: u64, d: Direction, man: bool| {
-        let mut rest = landings;
-        while rest != 0 {
-            let to = rest & rest.wrapping_neg();
-            rest ^= to;
-            let victim = k.step::<P>(to, d.opposite());
-            let from = k.step::<P>(victim, d.opposite());
-            list.moves.push(Move {
-                captured: victim,
-                paths: 1,
-                from: from.trailing_zeros() as u8,
-                to: to.trailing_zeros() as u8,
-                promotes: man && to & promotion_row != 0,
-            });
-        }
-    };
-    each_direction!(d => {
-        if P::MEN_BACKWARD || d.is_down() != WHITE {
-            push(k.step::<P>(k.step::<P>(men, d) & man_targets, d) & empty, d, true);
-        }
-        if !P::FLYING && kings != 0 {
-            push(k.step::<P>(k.step::<P>(kings, d) & enemy, d) & empty, d, false);
-        }
-    });
-    if P::FLYING && kings != 0 {
-        flying_singles::<P>(
-            k,
-            own,
-            enemy,
-            enemy & pos.kings,
-            kings,
-            |from, victim, ends| {
-                let mut rest = ends;
-                while rest != 0 {
-                    let to = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    list.moves.push(Move {
-                        captured: victim,
-                        paths: 1,
-                        from: from as u8,
-                        to: to as u8,
-                        promotes: false,
-                    });
-                }
-            },
-        );
-    }
-    if !k.bulk_single_jumps {
-        keep_best_single_jumps(k, pos, list);
-    }
-    list.captures = list.moves.len();
-}
-
-/// Keeps the one-jump captures of `list` of the kinds the precedence prefers.
-#[inline(never)]
-fn keep_best_single_jumps(k: &Kernel, pos: &Position, list: &mut MoveList) {
-    let score = |m: &Move| {
-        let kind = single_kind(pos.kings & (1 << m.from) != 0, pos.kings & m.captured != 0);
-        k.single_scores[kind]
-    };
-    let best = list.moves.iter().map(score).max().unwrap_or(0);
-    list.moves.retain(|m| score(m) == best);
 }

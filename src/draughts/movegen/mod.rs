@@ -101,6 +101,7 @@ mod line_shifts;
 mod lines;
 mod perft;
 mod quiet;
+mod single_jumps;
 mod width;
 mod zobrist;
 
@@ -120,6 +121,7 @@ use leaf::*;
 use lines::LineTables;
 pub(crate) use perft::perft_dispatch;
 use quiet::{count_quiet, quiet};
+use single_jumps::single_jump_moves;
 pub use width::Width;
 pub(crate) use width::has_legal_move;
 
