@@ -2,7 +2,7 @@
 //! chosen once per variant when its rules are loaded, never per node (both families).
 use std::fmt::Debug;
 use std::hash::Hash;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 /// An unsigned integer used as a set of squares (bit `i` = square bit `i` of the geometry).
 pub trait Bits:
@@ -23,6 +23,8 @@ pub trait Bits:
     + BitAndAssign
     + BitOrAssign
     + BitXorAssign
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
 {
     /// The empty set.
     const ZERO: Self;
@@ -49,8 +51,12 @@ pub trait Bits:
     fn count(self) -> u32;
     /// The lowest square (the set must not be empty).
     fn lowest(self) -> u32;
+    /// The highest square (the set must not be empty).
+    fn highest(self) -> u32;
     /// The set without its lowest square.
     fn without_lowest(self) -> Self;
+    /// The set of the lowest square alone (empty when the set is).
+    fn lowest_bit(self) -> Self;
     /// The set from a 128-bit one (the squares past this width dropped).
     fn from_u128(x: u128) -> Self;
     /// The set as a 128-bit one.
@@ -107,8 +113,16 @@ macro_rules! bits_for {
                 self.trailing_zeros()
             }
             #[inline(always)]
+            fn highest(self) -> u32 {
+                <$t>::BITS - 1 - self.leading_zeros()
+            }
+            #[inline(always)]
             fn without_lowest(self) -> Self {
-                self & (self - 1)
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn lowest_bit(self) -> Self {
+                self & self.wrapping_neg()
             }
             #[inline(always)]
             fn from_u128(x: u128) -> Self {

@@ -5,6 +5,7 @@
 
 mod common;
 
+use rulebench::draughts::movegen::Width;
 use rulebench::{Count, Draughts, Game, Variant, with_game};
 
 fn check(variant: &str, count: Count) {
@@ -175,33 +176,46 @@ fn midgame_positions_match_the_independent_oracle() {
     }
 }
 
-/// Boards of sizes not compiled into the generator (not 8x8 or 10x10) run a generator that
-/// reads the layout at run time; forced onto the shipped variants, it must give the same
-/// published counts (to about five million nodes, both conventions).
+/// The start tables of `variant`, both conventions (those it publishes), up to `max_nodes`,
+/// played by `game` (named `how` in the failure message).
+fn start_tables_match<B: Width>(game: &Draughts<B>, variant: &str, max_nodes: u64, how: &str) {
+    let reference = common::reference(variant);
+    for (count, table) in [
+        (Count::Unique, &reference.unique),
+        (Count::Paths, &reference.paths),
+    ] {
+        for (i, &expected) in table.iter().enumerate() {
+            if expected > max_nodes {
+                break;
+            }
+            let depth = i as u32 + 1;
+            assert_eq!(
+                game.perft(&game.start(), depth, count),
+                expected as u128,
+                "{variant} perft({depth}) {count:?}, {how} (source: {})",
+                reference.source
+            );
+        }
+    }
+}
+
+/// Boards of sizes not compiled into the generator (not 8x8, 10x10 or 12x12) run a generator
+/// that reads the layout at run time; forced onto the shipped variants, it must give the same
+/// published counts (to about five million nodes, both conventions), on either width.
 #[test]
 fn layout_read_at_run_time() {
     for variant in ["american", "russian", "italian", "international"] {
-        let reference = common::reference(variant);
         let game = Draughts::load(variant)
             .unwrap()
             .with_layout_read_at_run_time();
-        for (count, table) in [
-            (Count::Unique, &reference.unique),
-            (Count::Paths, &reference.paths),
-        ] {
-            for (i, &expected) in table.iter().enumerate() {
-                if expected > 5_000_000 {
-                    break;
-                }
-                let depth = i as u32 + 1;
-                assert_eq!(
-                    game.perft(&game.start(), depth, count),
-                    expected as u128,
-                    "{variant} perft({depth}) {count:?}, layout read at run time"
-                );
-            }
-        }
+        assert!(!game.follows_line_tables());
+        start_tables_match(&game, variant, 5_000_000, "layout read at run time");
     }
+    let game = Draughts::<u128>::load_as("canadian")
+        .unwrap()
+        .with_layout_read_at_run_time();
+    assert!(!game.follows_line_tables());
+    start_tables_match(&game, "canadian", 5_000_000, "layout read at run time");
 }
 
 /// The line-table generator (the one that plays rows and columns) forced onto every shipped
@@ -209,32 +223,16 @@ fn layout_read_at_run_time() {
 /// two million nodes. Two generators written apart agree with the sources and so with each other.
 #[test]
 fn line_tables_on_every_variant() {
+    let how = "by the line tables";
     for variant in rulebench::Rules::shipped() {
-        // Boards wider than 64 bits (Canadian) have no shift-based kernel to compare with.
-        let Ok(game) = Draughts::load(&variant) else {
-            continue;
-        };
-        if game.follows_line_tables() {
-            continue;
-        }
-        let game = game.with_line_tables();
-        let reference = common::reference(&variant);
-        for (count, table) in [
-            (Count::Unique, &reference.unique),
-            (Count::Paths, &reference.paths),
-        ] {
-            for (i, &expected) in table.iter().enumerate() {
-                if expected > 2_000_000 {
-                    break;
-                }
-                let depth = i as u32 + 1;
-                assert_eq!(
-                    game.perft(&game.start(), depth, count),
-                    expected as u128,
-                    "{variant} perft({depth}) {count:?} by the line tables (source: {})",
-                    reference.source
-                );
+        if let Ok(game) = Draughts::load(&variant) {
+            if !game.follows_line_tables() {
+                start_tables_match(&game.with_line_tables(), &variant, 2_000_000, how);
             }
+        } else {
+            let game = Draughts::<u128>::load_as(&variant).unwrap();
+            assert!(!game.follows_line_tables(), "{variant} on 128 bits");
+            start_tables_match(&game.with_line_tables(), &variant, 2_000_000, how);
         }
     }
 }

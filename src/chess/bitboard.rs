@@ -26,8 +26,6 @@ pub trait Set: Bits {
     const EMPTY_MAILBOX: Self::Mailbox;
     /// The set of one point, fast (a lookup where a shift would branch).
     fn one(point: u32) -> Self;
-    /// The highest point of a non-empty set.
-    fn highest(self) -> u32;
     /// Whether the set holds `point` (by [`Set::one`], no variable shift of the wide set).
     #[inline(always)]
     fn holds(self, point: u32) -> bool {
@@ -295,10 +293,6 @@ impl Set for u64 {
         1u64 << (point & 63)
     }
     #[inline(always)]
-    fn highest(self) -> u32 {
-        63 - self.leading_zeros()
-    }
-    #[inline(always)]
     fn at(mailbox: &[u8; 64], point: u32) -> u8 {
         mailbox[point as usize & 63]
     }
@@ -335,10 +329,6 @@ impl Set for u128 {
     #[inline(always)]
     fn one(point: u32) -> u128 {
         BITS[point as usize & 127]
-    }
-    #[inline(always)]
-    fn highest(self) -> u32 {
-        127 - self.leading_zeros()
     }
     #[inline(always)]
     fn at(mailbox: &[u8; 128], point: u32) -> u8 {

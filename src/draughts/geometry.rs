@@ -206,8 +206,8 @@ pub struct Geometry {
     number_to_bit: Vec<u8>,
     bit_to_number: [u8; 128],
     bit_to_coord: [(u8, u8); 128],
-    /// The diagonal rays of the padded layout, where it fits 64 bits (the shift-based kernel).
-    rays: Box<[[u64; 4]; 64]>,
+    /// The diagonal rays of the padded layout (the shift-based kernel), every width.
+    rays: Box<[[u128; 4]; 128]>,
     next: Box<[[u8; 8]; 128]>,
 }
 
@@ -240,8 +240,6 @@ impl Geometry {
                 bits: u32::try_from(bits).unwrap_or(u32::MAX),
             });
         }
-        // At most 128 here (at most 128 squares, or a padded layout of at most 128 bits).
-        let bits = bits as u32;
         let half = columns / 2;
         // Internally a square (row, icol) is playable when row + icol is odd. The real column
         // is mirrored when that parity would make the wrong corner playable.
@@ -260,7 +258,7 @@ impl Geometry {
             number_to_bit: Vec::new(),
             bit_to_number: [0; 128],
             bit_to_coord: [(u8::MAX, u8::MAX); 128],
-            rays: Box::new([[0; 4]; 64]),
+            rays: Box::new([[0; 4]; 128]),
             next: Box::new([[NO_SQUARE; 8]; 128]),
         };
         for row in 0..rows {
@@ -280,12 +278,12 @@ impl Geometry {
             let (row, col) = geo.bit_to_coord[bit as usize];
             let icol = geo.internal_column(col as i32);
             for dir in Direction::ALL {
-                if all || bits > 64 {
-                    break; // the shift-based kernel's rays: padded layouts of 64 bits
+                if all {
+                    break; // the shift-based kernel's rays: padded layouts only
                 }
                 let (dr, dc) = dir.delta();
                 let (mut r, mut c) = (row as i32 + dr, icol + dc);
-                let mut ray = 0u64;
+                let mut ray = 0u128;
                 while r >= 0 && r < rows as i32 && c >= 0 && c < columns as i32 {
                     let real = geo.internal_column(c);
                     let b = geo
@@ -377,7 +375,7 @@ impl Geometry {
     }
 
     /// Moves every square of `bb` one step in `dir`, dropping those that leave the board
-    /// (the padded layout of 64 bits).
+    /// (a padded layout of 64 bits: a check of the rays in the tests).
     #[inline(always)]
     pub fn step(&self, bb: u64, dir: Direction) -> u64 {
         let s = self.shift_amount(dir);
@@ -417,8 +415,8 @@ impl Geometry {
 
     /// The squares strictly beyond `bit` in direction `dir`, up to the edge.
     #[inline(always)]
-    pub fn ray(&self, bit: u32, dir: Direction) -> u64 {
-        self.rays[bit as usize][dir as usize]
+    pub fn ray<B: Bits>(&self, bit: u32, dir: Direction) -> B {
+        B::from_u128(self.rays[bit as usize][dir as usize])
     }
 
     /// The PDN square number (1-based) of a bit.
@@ -513,7 +511,7 @@ mod tests {
             assert_eq!(g.square_count(), c * r / 2);
             for bit in g.bits() {
                 for dir in Direction::ALL {
-                    let first = g.ray(bit, dir);
+                    let first = g.ray::<u64>(bit, dir);
                     let step = g.step(1 << bit, dir);
                     // The single step is the ray's nearest square.
                     let nearest = if first == 0 {

@@ -6,7 +6,7 @@
 //!   bitboard width (64 bits, or 128 for boards that need more);
 //! - [`position`]: positions and PDN FEN; [`notation`]: PDN moves;
 //! - [`movegen`]: the generators and their perft: the shift-based kernel for diagonal variants
-//!   on 64 bits, the line tables for everything else ([`movegen::Width`] chooses).
+//!   on either width, the line tables for everything else ([`movegen::Width`] chooses).
 
 pub use crate::bits;
 pub mod explain;
@@ -65,8 +65,8 @@ impl<B: Width> Draughts<B> {
     }
 
     /// Whether the line-table generator plays this game (rules the shift-based kernel does not
-    /// cover: lines along rows and columns, a board of all squares or wider than 64 bits,
-    /// captures weighed by value).
+    /// cover: lines along rows and columns, a board of all squares, captures weighed by
+    /// value, no turning back over a freed square).
     pub fn follows_line_tables(&self) -> bool {
         B::follows_line_tables(&self.kernel)
     }
@@ -114,13 +114,13 @@ impl<B: Width> Draughts<B> {
     }
 }
 
-impl Draughts<u64> {
+impl<B: Width> Draughts<B> {
     /// The same game run by the generator that reads the board layout from the kernel, as
     /// boards of sizes not compiled in do (for tests: the shipped variants all have a size that
     /// is compiled in).
     #[doc(hidden)]
-    pub fn with_layout_read_at_run_time(mut self) -> Draughts {
-        self.kernel.read_layout_at_run_time();
+    pub fn with_layout_read_at_run_time(mut self) -> Draughts<B> {
+        B::layout_read_at_run_time(&mut self.kernel);
         self
     }
 
@@ -128,13 +128,11 @@ impl Draughts<u64> {
     /// square through tables instead of shifting bitboards (a second generator that tests
     /// compare with the first; variants with lines along rows and columns always use it).
     #[doc(hidden)]
-    pub fn with_line_tables(mut self) -> Draughts {
-        self.kernel.use_line_tables(&self.rules);
+    pub fn with_line_tables(mut self) -> Draughts<B> {
+        B::line_tables(&mut self.kernel, &self.rules);
         self
     }
-}
 
-impl<B: Width> Draughts<B> {
     /// The same game played by the line tables searching every piece square by square and
     /// listing the last ply, without moving whole sets of squares by shifts (for tests: the
     /// reference that the shifts are compared with).

@@ -177,28 +177,28 @@ impl<B: Bits> Sink<B> for DetailedList<B> {
 }
 
 /// The search for capture sequences of one piece.
-pub(super) struct Capture<'a, S: Sink, P: Shape, const WHITE: bool> {
-    pub(super) k: &'a Kernel,
+pub(super) struct Capture<'a, B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> {
+    pub(super) k: &'a Kernel<B>,
     pub(super) sink: &'a mut S,
     pub(super) from: u32,
     /// All pieces but the mover; captured pieces stay in it (they are removed after the move).
-    pub(super) occupied: u64,
-    pub(super) enemy: u64,
-    pub(super) enemy_kings: u64,
+    pub(super) occupied: B,
+    pub(super) enemy: B,
+    pub(super) enemy_kings: B,
     /// The pieces a man may take (kings excluded where men may not take them).
-    pub(super) men_targets: u64,
-    pub(super) captured: u64,
-    pub(super) promotion_row: u64,
+    pub(super) men_targets: B,
+    pub(super) captured: B,
+    pub(super) promotion_row: B,
     pub(super) started_as_king: bool,
     pub(super) jumps: u32,
     pub(super) king_order: u64,
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
-impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
+impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHITE> {
     /// Squares that block a capturing piece now.
     #[inline(always)]
-    pub(super) fn blockers(&self) -> u64 {
+    pub(super) fn blockers(&self) -> B {
         if P::IMMEDIATE {
             self.occupied & !self.captured
         } else {
@@ -207,15 +207,15 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
     }
 
     #[inline(always)]
-    pub(super) fn empty(&self) -> u64 {
+    pub(super) fn empty(&self) -> B {
         self.k.squares::<P>() & !self.blockers()
     }
 
     #[inline(always)]
     pub(super) fn take(&mut self, victim: u32) {
-        let bit = 1u64 << victim;
+        let bit = B::bit(victim);
         self.captured |= bit;
-        if self.k.king_order && self.enemy_kings & bit != 0 {
+        if self.k.king_order && self.enemy_kings & bit != B::ZERO {
             self.king_order |= 1u64 << (63 - self.jumps.min(63));
         }
         self.jumps += 1;
@@ -223,10 +223,10 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
 
     #[inline(always)]
     pub(super) fn untake(&mut self, victim: u32) {
-        let bit = 1u64 << victim;
+        let bit = B::bit(victim);
         self.jumps -= 1;
         self.captured &= !bit;
-        if self.k.king_order && self.enemy_kings & bit != 0 {
+        if self.k.king_order && self.enemy_kings & bit != B::ZERO {
             self.king_order &= !(1u64 << (63 - self.jumps.min(63)));
         }
     }
@@ -235,8 +235,8 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
     pub(super) fn score(&self) -> u128 {
         score(
             self.k,
-            self.captured.count_ones(),
-            (self.captured & self.enemy_kings).count_ones(),
+            self.captured.count(),
+            (self.captured & self.enemy_kings).count(),
             self.started_as_king,
             self.king_order,
         )
@@ -244,7 +244,8 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
 
     #[inline(always)]
     pub(super) fn emit(&mut self, to: u32, king: bool) {
-        let promotes = !self.started_as_king && (king || (1u64 << to) & self.promotion_row != 0);
+        let promotes =
+            !self.started_as_king && (king || (B::bit(to)) & self.promotion_row != B::ZERO);
         let score = if self.k.criteria == 0 {
             0
         } else if self.k.score_is_jumps {
@@ -280,7 +281,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
 
     /// After a man or short king lands on `at` having captured in direction `came`.
     pub(super) fn land_short(&mut self, at: u32, king: bool, came: Direction) {
-        if !king && (1u64 << at) & self.promotion_row != 0 {
+        if !king && (B::bit(at)) & self.promotion_row != B::ZERO {
             match self.k.promotion {
                 PromotionDuringCapture::EndsMove => {
                     self.emit(at, true);
@@ -313,8 +314,8 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
     pub(super) fn short_capture_possible(&self, at: u32, king: bool) -> bool {
         let capturable = if king { self.enemy } else { self.men_targets } & !self.captured;
         let empty = self.empty();
-        let origin = 1u64 << at;
-        let mut hits = 0;
+        let origin = B::bit(at);
+        let mut hits = B::ZERO;
         if king || P::MEN_BACKWARD || WHITE {
             hits |= self
                 .k
@@ -331,7 +332,7 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
                 .k
                 .step::<P>(self.k.step::<P>(origin, DownRight) & capturable, DownRight);
         }
-        hits & empty != 0
+        hits & empty != B::ZERO
     }
 
     /// Captures by a man or a short king from `at`; returns whether there was any.
@@ -359,22 +360,22 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         king: bool,
         came: Option<Direction>,
         d: Direction,
-        capturable: u64,
-        empty: u64,
+        capturable: B,
+        empty: B,
     ) -> bool {
         if !P::IMMEDIATE && came == Some(d.opposite()) {
             return false; // the piece just taken blocks the way back
         }
-        let victim = self.k.step::<P>(1u64 << at, d) & capturable;
-        if victim == 0 {
+        let victim = self.k.step::<P>(B::bit(at), d) & capturable;
+        if victim == B::ZERO {
             return false;
         }
         let landing = self.k.step::<P>(victim, d) & empty;
-        if landing == 0 {
+        if landing == B::ZERO {
             return false;
         }
-        let v = victim.trailing_zeros();
-        let l = landing.trailing_zeros();
+        let v = victim.lowest();
+        let l = landing.lowest();
         self.take(v);
         if S::WANTS_PATH {
             self.sink.land(self.jumps as usize - 1, l as u8);
@@ -414,23 +415,23 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         }
         let blockers = self.blockers();
         let ray = self.k.ray(at, d) & blockers;
-        if ray == 0 {
+        if ray == B::ZERO {
             return false;
         }
         let v = nearest(ray, d);
-        if (1u64 << v) & self.enemy & !self.captured == 0 {
+        if (B::bit(v)) & self.enemy & !self.captured == B::ZERO {
             return false;
         }
         let landings = self.k.open_ray(v, d, blockers);
-        if landings == 0 {
+        if landings == B::ZERO {
             return false;
         }
         // The squares it may land on to go on capturing, and to end the capture there.
-        let behind = || 1u64 << nearest(landings, d);
+        let behind = || B::bit(nearest(landings, d));
         let (landings, last_landings) = match self.k.landing {
             KingLanding::AnySquareBeyond => (landings, landings),
             KingLanding::DirectlyBehind => (behind(), behind()),
-            KingLanding::DirectlyBehindLastKing if (1u64 << v) & self.enemy_kings != 0 => {
+            KingLanding::DirectlyBehindLastKing if (B::bit(v)) & self.enemy_kings != B::ZERO => {
                 (landings, behind())
             }
             KingLanding::DirectlyBehindLastKing => (landings, landings),
@@ -440,9 +441,9 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         let mut any = false;
         let mut rest = landings;
         let mut first = true;
-        while rest != 0 {
+        while rest != B::ZERO {
             let l = nearest(rest, d);
-            rest &= !(1u64 << l);
+            rest &= !(B::bit(l));
             if S::WANTS_PATH {
                 self.sink.land(slot, l as u8);
             }
@@ -453,9 +454,9 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
         }
         if !any {
             let mut rest = last_landings;
-            while rest != 0 {
+            while rest != B::ZERO {
                 let l = nearest(rest, d);
-                rest &= !(1u64 << l);
+                rest &= !(B::bit(l));
                 if S::WANTS_PATH {
                     self.sink.land(slot, l as u8);
                 }
@@ -469,13 +470,13 @@ impl<S: Sink, P: Shape, const WHITE: bool> Capture<'_, S, P, WHITE> {
 
 /// Generates every capture of the side to move (with precedence) into `sink`.
 #[inline]
-pub(super) fn captures<P: Shape, S: Sink, const WHITE: bool>(
-    k: &Kernel,
-    pos: &Position,
-    only: u64,
+pub(super) fn captures<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
+    only: B,
     sink: &mut S,
 ) {
-    let (own, enemy) = sides::<WHITE>(pos);
+    let (own, enemy) = sides::<B, WHITE>(pos);
     let occupied = own | enemy;
     let empty = k.squares::<P>() & !occupied;
     let men = own & !pos.kings;
@@ -486,7 +487,7 @@ pub(super) fn captures<P: Shape, S: Sink, const WHITE: bool>(
     } else {
         enemy & !pos.kings
     };
-    let mut capturing_men = 0;
+    let mut capturing_men = B::ZERO;
     if P::MEN_BACKWARD {
         each_direction!(d => {
             let back = d.opposite();
@@ -499,8 +500,8 @@ pub(super) fn captures<P: Shape, S: Sink, const WHITE: bool>(
         });
     }
     let mut capturing_kings = kings;
-    if !P::FLYING && kings != 0 {
-        let mut c = 0;
+    if !P::FLYING && kings != B::ZERO {
+        let mut c = B::ZERO;
         each_direction!(d => {
             let back = d.opposite();
             c |= kings & k.step::<P>(enemy & k.step::<P>(empty, back), back);
@@ -508,18 +509,18 @@ pub(super) fn captures<P: Shape, S: Sink, const WHITE: bool>(
         capturing_kings = c;
     }
     let pieces = (capturing_men | capturing_kings) & only;
-    if pieces == 0 {
+    if pieces == B::ZERO {
         return;
     }
-    let mut search = Capture::<S, P, WHITE> {
+    let mut search = Capture::<B, S, P, WHITE> {
         k,
         sink,
         from: 0,
-        occupied: 0,
+        occupied: B::ZERO,
         enemy,
         enemy_kings: enemy & pos.kings,
         men_targets: man_targets,
-        captured: 0,
+        captured: B::ZERO,
         promotion_row: k.promotion_rows[!WHITE as usize],
         started_as_king: false,
         jumps: 0,
@@ -527,13 +528,13 @@ pub(super) fn captures<P: Shape, S: Sink, const WHITE: bool>(
         _shape: std::marker::PhantomData,
     };
     let mut rest = pieces;
-    while rest != 0 {
-        let from = rest.trailing_zeros();
-        rest &= rest - 1;
-        let bit = 1u64 << from;
+    while rest != B::ZERO {
+        let from = rest.lowest();
+        rest = rest.without_lowest();
+        let bit = B::bit(from);
         search.from = from;
         search.occupied = occupied & !bit;
-        let king = kings & bit != 0;
+        let king = kings & bit != B::ZERO;
         search.started_as_king = king;
         if king && P::FLYING {
             search.flying(from, None, true);

@@ -12,17 +12,17 @@ use crate::draughts::schema::KingLanding;
 /// Whether a king on `at` may take the first piece along `d`: one of `capturable`, with the
 /// square just behind it empty (not in `occupied`).
 #[inline(always)]
-fn takes_along(k: &Kernel, at: u32, d: Direction, occupied: u64, capturable: u64) -> bool {
+fn takes_along<B: Bits>(k: &Kernel<B>, at: u32, d: Direction, occupied: B, capturable: B) -> bool {
     let ray = k.ray(at, d) & occupied;
-    if ray == 0 {
+    if ray == B::ZERO {
         return false;
     }
     let victim = nearest(ray, d);
-    if (1u64 << victim) & capturable == 0 {
+    if (B::bit(victim)) & capturable == B::ZERO {
         return false;
     }
     let behind = k.ray(victim, d);
-    behind != 0 && (1u64 << nearest(behind, d)) & occupied == 0
+    behind != B::ZERO && B::bit(nearest(behind, d)) & occupied == B::ZERO
 }
 
 /// The one-jump captures of the flying `kings` (of the side owning `own`, against `enemy`):
@@ -30,40 +30,40 @@ fn takes_along(k: &Kernel, at: u32, d: Direction, occupied: u64, capturable: u64
 /// cannot go on, `ends` the squares it may stop on. Returns the kings with a capture that may
 /// go on (their captures are not reported: they must be searched).
 #[inline(always)]
-pub(super) fn flying_singles<P: Shape>(
-    k: &Kernel,
-    own: u64,
-    enemy: u64,
-    enemy_kings: u64,
-    kings: u64,
-    mut single: impl FnMut(u32, u64, u64),
-) -> u64 {
-    let mut goes_on = 0u64;
+pub(super) fn flying_singles<B: Bits, P: Shape>(
+    k: &Kernel<B>,
+    own: B,
+    enemy: B,
+    enemy_kings: B,
+    kings: B,
+    mut single: impl FnMut(u32, B, B),
+) -> B {
+    let mut goes_on = B::ZERO;
     let mut rest = kings;
-    while rest != 0 {
-        let from = rest.trailing_zeros();
-        rest &= rest - 1;
+    while rest != B::ZERO {
+        let from = rest.lowest();
+        rest = rest.without_lowest();
         // The square the king leaves is empty while it captures.
-        let occupied = (own | enemy) & !(1u64 << from);
+        let occupied = (own | enemy) & !(B::bit(from));
         // A king's one-jump captures, by direction: the piece taken and where it may stop.
-        let mut found = [(0u64, 0u64); 4];
+        let mut found = [(B::ZERO, B::ZERO); 4];
         let mut more = false;
         each_direction!(d => {
             let ray = k.ray(from, d) & occupied;
-            if ray != 0 && !more {
+            if ray != B::ZERO && !more {
                 let v = nearest(ray, d);
-                let victim = 1u64 << v;
-                let beyond = if victim & enemy != 0 {
+                let victim = B::bit(v);
+                let beyond = if victim & enemy != B::ZERO {
                     k.open_ray(v, d, occupied)
                 } else {
-                    0
+                    B::ZERO
                 };
-                if beyond != 0 {
-                    let behind = 1u64 << nearest(beyond, d);
+                if beyond != B::ZERO {
+                    let behind = B::bit(nearest(beyond, d));
                     let (go_on_from, ends) = match k.landing {
                         KingLanding::AnySquareBeyond => (beyond, beyond),
                         KingLanding::DirectlyBehind => (behind, behind),
-                        KingLanding::DirectlyBehindLastKing if victim & enemy_kings != 0 => {
+                        KingLanding::DirectlyBehindLastKing if victim & enemy_kings != B::ZERO => {
                             (beyond, behind)
                         }
                         KingLanding::DirectlyBehindLastKing => (beyond, beyond),
@@ -74,13 +74,13 @@ pub(super) fn flying_singles<P: Shape>(
                     let first = nearest(beyond, d);
                     more = takes_along(k, first, d, blockers, capturable)
                         || (P::IMMEDIATE
-                            && go_on_from & behind != 0
+                            && go_on_from & behind != B::ZERO
                             && takes_along(k, first, d.opposite(), blockers, capturable));
                     let [a, b] = across(d);
                     let mut squares = go_on_from;
-                    while squares != 0 && !more {
-                        let at = squares.trailing_zeros();
-                        squares &= squares - 1;
+                    while squares != B::ZERO && !more {
+                        let at = squares.lowest();
+                        squares = squares.without_lowest();
                         more = takes_along(k, at, a, blockers, capturable)
                             || takes_along(k, at, b, blockers, capturable);
                     }
@@ -89,11 +89,11 @@ pub(super) fn flying_singles<P: Shape>(
             }
         });
         if more {
-            goes_on |= 1u64 << from;
+            goes_on |= B::bit(from);
             continue;
         }
         for (victim, ends) in found {
-            if ends != 0 {
+            if ends != B::ZERO {
                 single(from, victim, ends);
             }
         }

@@ -19,30 +19,30 @@ pub(super) const fn across(d: Direction) -> [Direction; 2] {
 }
 
 /// The capture search of one flying king at the last ply (see the module's text).
-pub(super) struct FlyingLeafCount<'t, 'l, P: Shape> {
-    pub(super) k: &'t Kernel,
+pub(super) struct FlyingLeafCount<'t, 'l, B: Bits, P: Shape> {
+    pub(super) k: &'t Kernel<B>,
     /// Every piece but the capturing king; pieces taken stay in it.
-    pub(super) occupied: u64,
+    pub(super) occupied: B,
     /// The enemy pieces, those taken included.
-    pub(super) enemy: u64,
+    pub(super) enemy: B,
     /// The enemy kings (a king taken may fix where the capture ends, by the landing rule).
-    pub(super) enemy_kings: u64,
+    pub(super) enemy_kings: B,
     /// The square the capture started on.
     pub(super) from: u8,
     /// Whether the move crowns (a man crowned on the way, going on as a king).
     pub(super) promotes: bool,
     /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's.
-    pub(super) tally: &'t mut LeafCount<'l>,
+    pub(super) tally: &'t mut LeafCount<'l, B>,
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
-impl<P: Shape> FlyingLeafCount<'_, '_, P> {
+impl<B: Bits, P: Shape> FlyingLeafCount<'_, '_, B, P> {
     /// Every capture of the king standing on `at`, none taken yet; returns whether there was any.
     #[inline]
     pub(super) fn start(&mut self, at: u32) -> bool {
         let mut found = false;
         each_direction!(d => {
-            found |= self.along(at, d, 0, 0);
+            found |= self.along(at, d, B::ZERO, 0);
         });
         found
     }
@@ -56,7 +56,7 @@ impl<P: Shape> FlyingLeafCount<'_, '_, P> {
         at: u32,
         came: Direction,
         first: bool,
-        captured: u64,
+        captured: B,
         jumps: u32,
     ) -> bool {
         let [a, b] = across(came);
@@ -75,31 +75,31 @@ impl<P: Shape> FlyingLeafCount<'_, '_, P> {
     /// The captures that start by taking the first piece along `d` from `at`; returns whether
     /// there is one.
     #[inline(always)]
-    fn along(&mut self, at: u32, d: Direction, captured: u64, jumps: u32) -> bool {
+    fn along(&mut self, at: u32, d: Direction, captured: B, jumps: u32) -> bool {
         let blockers = if P::IMMEDIATE {
             self.occupied & !captured
         } else {
             self.occupied
         };
         let ray = self.k.ray(at, d) & blockers;
-        if ray == 0 {
+        if ray == B::ZERO {
             return false;
         }
         let v = nearest(ray, d);
-        let victim = 1u64 << v;
-        if victim & self.enemy & !captured == 0 {
+        let victim = B::bit(v);
+        if victim & self.enemy & !captured == B::ZERO {
             return false;
         }
         let beyond = self.k.open_ray(v, d, blockers);
-        if beyond == 0 {
+        if beyond == B::ZERO {
             return false;
         }
         let behind = nearest(beyond, d);
         let (go_on_from, ends) = match self.k.landing {
             KingLanding::AnySquareBeyond => (beyond, beyond),
-            KingLanding::DirectlyBehind => (1u64 << behind, 1u64 << behind),
-            KingLanding::DirectlyBehindLastKing if victim & self.enemy_kings != 0 => {
-                (beyond, 1u64 << behind)
+            KingLanding::DirectlyBehind => (B::bit(behind), B::bit(behind)),
+            KingLanding::DirectlyBehindLastKing if victim & self.enemy_kings != B::ZERO => {
+                (beyond, B::bit(behind))
             }
             KingLanding::DirectlyBehindLastKing => (beyond, beyond),
         };
@@ -108,9 +108,9 @@ impl<P: Shape> FlyingLeafCount<'_, '_, P> {
         // The order the landing squares are tried in does not change the tally.
         let mut any = false;
         let mut rest = go_on_from;
-        while rest != 0 {
-            let l = rest.trailing_zeros();
-            rest &= rest - 1;
+        while rest != B::ZERO {
+            let l = rest.lowest();
+            rest = rest.without_lowest();
             any |= self.after(l, d, l == behind, captured, jumps);
         }
         if !any {
@@ -122,17 +122,17 @@ impl<P: Shape> FlyingLeafCount<'_, '_, P> {
     /// Counts the sequences ending on `ends`, `jumps` pieces taken (`captured`). A man
     /// crowned on the way did not start as a king (the made-by-king criterion).
     #[inline(always)]
-    fn ends(&mut self, ends: u64, captured: u64, jumps: u32) {
-        let kings = || (captured & self.enemy_kings).count_ones();
+    fn ends(&mut self, ends: B, captured: B, jumps: u32) {
+        let kings = || (captured & self.enemy_kings).count();
         let score = self.k.unordered_score(jumps, kings, !self.promotes);
         if jumps < 3 {
-            self.tally.add(ends.count_ones() as u64, score);
+            self.tally.add(ends.count() as u64, score);
             return;
         }
         let mut rest = ends;
-        while rest != 0 {
-            let to = rest.trailing_zeros();
-            rest &= rest - 1;
+        while rest != B::ZERO {
+            let to = rest.lowest();
+            rest = rest.without_lowest();
             let mv = Move {
                 captured,
                 paths: 1,

@@ -7,16 +7,16 @@ use crate::draughts::schema::{Criterion, KingLanding, KingRange, PromotionDuring
 
 /// The rules compiled into a plain struct for the generator.
 #[derive(Clone, Debug)]
-pub struct Kernel {
-    pub(super) squares: u64,
+pub struct Kernel<B = u64> {
+    pub(super) squares: B,
     pub(super) half: u32,
     /// The board's layout when one of the sizes compiled in (see [`with_shape`]) fits.
     pub(super) board: BoardSize,
-    pub(super) rays: Box<[[u64; 4]; 64]>,
+    pub(super) rays: Box<[[B; 4]; 128]>,
     /// The row where white men are crowned (top row), and black's (bottom row).
-    pub(super) promotion_rows: [u64; 2],
+    pub(super) promotion_rows: [B; 2],
     /// The promotion rows where a man crowned mid-capture goes on as a king, else 0.
-    pub(super) crowned_goes_on: [u64; 2],
+    pub(super) crowned_goes_on: [B; 2],
     pub(super) men_capture_kings: bool,
     pub(super) promotion: PromotionDuringCapture,
     pub(super) compulsory: bool,
@@ -40,16 +40,16 @@ pub struct Kernel {
     /// a man taking a man, a man taking a king, a king taking a man, a king taking a king.
     pub(super) single_scores: [u128; 4],
     /// The line-table generator, when the rules need it (the shift-based code is then unused).
-    pub(super) lines: Option<Box<LineTables<u64>>>,
+    pub(super) lines: Option<Box<LineTables<B>>>,
     /// Zobrist keys.
     pub(super) zobrist: Zobrist,
 }
 
-impl Kernel {
+impl<B: Bits> Kernel<B> {
     /// Compiles the rules.
-    pub fn new(rules: &Rules) -> Kernel {
+    pub fn new(rules: &Rules) -> Kernel<B> {
         let geo = &rules.geometry;
-        let mut rays = Box::new([[0u64; 4]; 64]);
+        let mut rays = Box::new([[B::ZERO; 4]; 128]);
         for bit in geo.bits() {
             for dir in Direction::ALL {
                 rays[bit as usize][dir as usize] = geo.ray(bit, dir);
@@ -63,14 +63,15 @@ impl Kernel {
         let board = match (geo.columns(), geo.rows()) {
             (8, 8) => BoardSize::Eight,
             (10, 10) => BoardSize::Ten,
+            (12, 12) => BoardSize::Twelve,
             _ => BoardSize::Other,
         };
         // The shift-based generator reads the padded diagonal layout; rules played by the
         // line tables (Turkish: every square of the board) need not have it.
         debug_assert!(
             board == BoardSize::Other
-                || LineTables::<u64>::needed(rules)
-                || padded_squares(geo.columns(), geo.rows()) == geo.squares::<u64>()
+                || LineTables::<B>::needed(rules)
+                || padded_squares(geo.columns(), geo.rows()) == geo.squares::<u128>()
         );
         let promotion_rows = [geo.row_mask(0), geo.row_mask(geo.rows() - 1)];
         let mut kernel = Kernel {
@@ -84,7 +85,7 @@ impl Kernel {
             {
                 promotion_rows
             } else {
-                [0; 2]
+                [B::ZERO; 2]
             },
             men_capture_kings: rules.men_capture_kings,
             promotion: rules.promotion_during_capture,
@@ -100,8 +101,7 @@ impl Kernel {
             men_backward: rules.men_capture_backward,
             bulk_single_jumps: true,
             single_scores: [0; 4],
-            lines: LineTables::<u64>::needed(rules)
-                .then(|| Box::new(LineTables::<u64>::new(rules))),
+            lines: LineTables::<B>::needed(rules).then(|| Box::new(LineTables::<B>::new(rules))),
             zobrist: Zobrist::new(),
         };
         for by_king in [false, true] {
@@ -121,12 +121,12 @@ impl Kernel {
     /// Runs the line-table generator whatever the rules (a second, independent generator to
     /// compare the kernel with).
     pub(crate) fn use_line_tables(&mut self, rules: &Rules) {
-        self.lines = Some(Box::new(LineTables::<u64>::new(rules)));
+        self.lines = Some(Box::new(LineTables::<B>::new(rules)));
     }
 
     /// Runs the line-table generator with no whole-set shifts, whatever the rules.
     pub(crate) fn use_line_tables_square_by_square(&mut self, rules: &Rules) {
-        let mut lines = LineTables::<u64>::new(rules);
+        let mut lines = LineTables::<B>::new(rules);
         lines.without_shifts();
         self.lines = Some(Box::new(lines));
     }
@@ -142,13 +142,13 @@ impl Kernel {
     }
 
     /// The Zobrist hash of a position (pieces and side to move), computed from scratch.
-    pub fn zobrist(&self, pos: &Position) -> u64 {
+    pub fn zobrist(&self, pos: &Position<B>) -> u64 {
         self.zobrist.hash(pos)
     }
 
     /// The Zobrist hash after `mv`, updated from `hash`, the hash of `pos`.
     #[inline(always)]
-    pub fn zobrist_after(&self, pos: &Position, hash: u64, mv: &Move) -> u64 {
+    pub fn zobrist_after(&self, pos: &Position<B>, hash: u64, mv: &Move<B>) -> u64 {
         self.zobrist.after(pos, hash, mv)
     }
 
@@ -164,9 +164,9 @@ impl Kernel {
 
     /// The playable squares: a constant when the shape fixes the board.
     #[inline(always)]
-    pub(super) fn squares<P: Shape>(&self) -> u64 {
+    pub(super) fn squares<P: Shape>(&self) -> B {
         if P::COLUMNS != 0 {
-            P::SQUARES
+            B::from_u128(P::SQUARES)
         } else {
             self.squares
         }
@@ -176,7 +176,7 @@ impl Kernel {
     /// on a ghost bit or past the board, so every caller intersects the result with a set of
     /// squares (pieces, empty squares) before using it.
     #[inline(always)]
-    pub(super) fn step<P: Shape>(&self, bb: u64, dir: Direction) -> u64 {
+    pub(super) fn step<P: Shape>(&self, bb: B, dir: Direction) -> B {
         let half = self.half::<P>();
         match dir {
             UpLeft => bb >> (half + 1),
@@ -187,7 +187,7 @@ impl Kernel {
     }
 
     #[inline(always)]
-    pub(super) fn ray(&self, bit: u32, dir: Direction) -> u64 {
+    pub(super) fn ray(&self, bit: u32, dir: Direction) -> B {
         self.rays[bit as usize][dir as usize]
     }
 
@@ -212,15 +212,15 @@ impl Kernel {
 
     /// The empty squares from `bit` along `dir` up to the first occupied one.
     #[inline(always)]
-    pub(super) fn open_ray(&self, bit: u32, dir: Direction, occupied: u64) -> u64 {
+    pub(super) fn open_ray(&self, bit: u32, dir: Direction, occupied: B) -> B {
         // Rays are looked up, not stepped: the geometry is not needed here.
         let ray = self.ray(bit, dir);
         let blockers = ray & occupied;
-        if blockers == 0 {
+        if blockers == B::ZERO {
             ray
         } else {
             let b = nearest(blockers, dir);
-            ray & !self.ray(b, dir) & !(1u64 << b)
+            ray & !self.ray(b, dir) & !B::bit(b)
         }
     }
 }
@@ -237,7 +237,13 @@ pub(super) const fn single_kind(by_king: bool, takes_king: bool) -> usize {
 /// tables score the same way (`lines.rs`); one generic function for both cost this kernel
 /// 2-5 % more instructions on Spanish, Italian and Czech (callgrind), so each keeps its own.
 #[inline(always)]
-pub(super) fn score(k: &Kernel, pieces: u32, kings: u32, by_king: bool, king_order: u64) -> u128 {
+pub(super) fn score<B: Bits>(
+    k: &Kernel<B>,
+    pieces: u32,
+    kings: u32,
+    by_king: bool,
+    king_order: u64,
+) -> u128 {
     let mut score: u128 = 0;
     for c in &k.precedence[..k.criteria] {
         score = match c {
@@ -256,11 +262,11 @@ pub(super) fn score(k: &Kernel, pieces: u32, kings: u32, by_king: bool, king_ord
 
 /// The nearest set bit of `bb` seen from a square looking along `dir`.
 #[inline(always)]
-pub(super) fn nearest(bb: u64, dir: Direction) -> u32 {
+pub(super) fn nearest<B: Bits>(bb: B, dir: Direction) -> u32 {
     if dir.is_down() {
-        bb.trailing_zeros()
+        bb.lowest()
     } else {
-        63 - bb.leading_zeros()
+        bb.highest()
     }
 }
 
@@ -270,14 +276,15 @@ pub(super) fn nearest(bb: u64, dir: Direction) -> u32 {
 pub(super) enum BoardSize {
     Eight,
     Ten,
+    Twelve,
     Other,
 }
 
 /// The playable squares of the padded layout of a `columns` x `rows` board (as
 /// [`crate::geometry::Geometry`] lays it out, whichever corner is playable).
-pub(super) const fn padded_squares(columns: u32, rows: u32) -> u64 {
+pub(super) const fn padded_squares(columns: u32, rows: u32) -> u128 {
     let half = columns / 2;
-    let mut mask = 0u64;
+    let mut mask = 0u128;
     let mut row = 0;
     while row < rows {
         let mut column = 0;
@@ -300,8 +307,9 @@ pub(crate) trait Shape {
     const MEN_BACKWARD: bool;
     /// Columns of the board, or 0 when the layout is read from the kernel.
     const COLUMNS: u32;
-    /// The playable squares when `COLUMNS` is not 0.
-    const SQUARES: u64;
+    /// The playable squares when `COLUMNS` is not 0 (in the widest set: each width takes
+    /// what it holds).
+    const SQUARES: u128;
 }
 
 pub(crate) struct ShapeOf<const F: bool, const I: bool, const B: bool, const C: u32, const R: u32>;
@@ -313,5 +321,35 @@ impl<const F: bool, const I: bool, const B: bool, const C: u32, const R: u32> Sh
     const IMMEDIATE: bool = I;
     const MEN_BACKWARD: bool = B;
     const COLUMNS: u32 = C;
-    const SQUARES: u64 = padded_squares(C, R);
+    const SQUARES: u128 = padded_squares(C, R);
+}
+
+/// A computation generic over the [`Shape`], run with the kernel's by
+/// [`Dispatch::with_shape`].
+pub(crate) trait Shaped {
+    /// What the computation gives.
+    type Output;
+    /// Runs it with shape `P`.
+    fn run<P: Shape>(self) -> Self::Output;
+}
+
+/// A width with the board sizes whose layouts are compiled in for it: each width compiles
+/// only the sizes it plays (its generator is instantiated once per size and rule shape).
+pub(crate) trait Dispatch: Bits {
+    /// Runs `f` with the shape of kernel `k`.
+    fn with_shape<F: Shaped>(k: &Kernel<Self>, f: F) -> F::Output;
+}
+
+impl Dispatch for u64 {
+    #[inline]
+    fn with_shape<F: Shaped>(k: &Kernel<u64>, f: F) -> F::Output {
+        with_shape!(k, [Eight 8 8, Ten 10 10], f)
+    }
+}
+
+impl Dispatch for u128 {
+    #[inline]
+    fn with_shape<F: Shaped>(k: &Kernel<u128>, f: F) -> F::Output {
+        with_shape!(k, [Twelve 12 12], f)
+    }
 }

@@ -10,14 +10,14 @@ use crate::draughts::schema::PromotionDuringCapture;
 
 /// Counts captures at the last ply without listing them; only sequences of three jumps or
 /// more (the only ones that can repeat a move) are kept, in `long`, to merge duplicates.
-pub(super) struct LeafCount<'a> {
-    pub(super) long: &'a mut Vec<Move>,
+pub(super) struct LeafCount<'a, B: Bits = u64> {
+    pub(super) long: &'a mut Vec<Move<B>>,
     pub(super) unique: u64,
     pub(super) paths: u64,
     pub(super) best: u128,
 }
 
-impl LeafCount<'_> {
+impl<B: Bits> LeafCount<'_, B> {
     /// Whether a capture of `score` counts: not below the best so far (a better one starts
     /// the tally again).
     #[inline(always)]
@@ -46,9 +46,9 @@ impl LeafCount<'_> {
     }
 }
 
-impl Sink for LeafCount<'_> {
+impl<B: Bits> Sink<B> for LeafCount<'_, B> {
     #[inline(always)]
-    fn capture(&mut self, mv: Move, score: u128, jumps: u32) {
+    fn capture(&mut self, mv: Move<B>, score: u128, jumps: u32) {
         if !self.admits(score) {
             return;
         }
@@ -62,7 +62,7 @@ impl Sink for LeafCount<'_> {
         self.unique += 1;
     }
 
-    fn quiet(&mut self, _mv: Move) {
+    fn quiet(&mut self, _mv: Move<B>) {
         unreachable!("ordinary moves are counted, not listed, at the last ply")
     }
 
@@ -75,29 +75,29 @@ impl Sink for LeafCount<'_> {
 /// The capture search at the last ply for men and short kings when the precedence is blind to
 /// the order kings are taken in: it counts sequences without building moves, the search state passed
 /// along as arguments. (The general search, [`super::capture::Capture`], serves every other case.)
-pub(super) struct ShortLeafCount<'a, P: Shape, const WHITE: bool> {
-    pub(super) k: &'a Kernel,
+pub(super) struct ShortLeafCount<'a, B: Bits, P: Shape, const WHITE: bool> {
+    pub(super) k: &'a Kernel<B>,
     /// Empty squares, the square the piece left included.
-    pub(super) empty: u64,
-    pub(super) enemy: u64,
-    pub(super) enemy_kings: u64,
+    pub(super) empty: B,
+    pub(super) enemy: B,
+    pub(super) enemy_kings: B,
     /// The pieces a man may take.
-    pub(super) men_targets: u64,
-    pub(super) promotion_row: u64,
+    pub(super) men_targets: B,
+    pub(super) promotion_row: B,
     pub(super) from: u8,
     pub(super) started_as_king: bool,
     /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's.
-    pub(super) tally: LeafCount<'a>,
+    pub(super) tally: LeafCount<'a, B>,
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
-impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
+impl<B: Bits, P: Shape, const WHITE: bool> ShortLeafCount<'_, B, P, WHITE> {
     /// Landing squares of a jump from `at` in direction `d`. A jump back over the piece just
     /// taken never shows: taken pieces are no longer targets.
     #[inline(always)]
-    pub(super) fn jump(&self, at: u64, king: bool, d: Direction, captured: u64) -> (u64, u64) {
+    pub(super) fn jump(&self, at: B, king: bool, d: Direction, captured: B) -> (B, B) {
         if !(king || P::MEN_BACKWARD || d.is_down() != WHITE) {
-            return (0, 0);
+            return (B::ZERO, B::ZERO);
         }
         let targets = if king { self.enemy } else { self.men_targets } & !captured;
         let empty = if P::IMMEDIATE {
@@ -110,11 +110,11 @@ impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
     }
 
     /// Jumps on from `at`; returns whether any jump was possible.
-    pub(super) fn node(&mut self, at: u64, king: bool, captured: u64, jumps: u32) -> bool {
+    pub(super) fn node(&mut self, at: B, king: bool, captured: B, jumps: u32) -> bool {
         let mut found = false;
         each_direction!(d => {
             let (victim, landing) = self.jump(at, king, d, captured);
-            if landing != 0 {
+            if landing != B::ZERO {
                 found = true;
                 self.land(landing, king, captured | victim, jumps + 1, d);
             }
@@ -124,9 +124,9 @@ impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
 
     /// After a jump in direction `came` lands on `at`.
     #[inline(always)]
-    pub(super) fn land(&mut self, at: u64, king: bool, captured: u64, jumps: u32, came: Direction) {
+    pub(super) fn land(&mut self, at: B, king: bool, captured: B, jumps: u32, came: Direction) {
         let mut king = king;
-        if !king && at & self.promotion_row != 0 {
+        if !king && at & self.promotion_row != B::ZERO {
             match self.k.promotion {
                 PromotionDuringCapture::EndsMove => return self.count(at, captured, jumps, true),
                 PromotionDuringCapture::ContinueAsKing if P::FLYING => {
@@ -136,12 +136,12 @@ impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
                 PromotionDuringCapture::OnlyAtEnd => {}
             }
         }
-        let mut more = 0;
+        let mut more = B::ZERO;
         each_direction!(d => {
             more |= self.jump(at, king, d, captured).1;
         });
-        if more == 0 || !self.node(at, king, captured, jumps) {
-            let promotes = !self.started_as_king && (king || at & self.promotion_row != 0);
+        if more == B::ZERO || !self.node(at, king, captured, jumps) {
+            let promotes = !self.started_as_king && (king || at & self.promotion_row != B::ZERO);
             self.count(at, captured, jumps, promotes);
         }
     }
@@ -149,8 +149,8 @@ impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
     /// A man crowned on `at` mid-capture goes on as a flying king (kept out of line: the rare
     /// case).
     #[inline(never)]
-    fn crowned_flying(&mut self, at: u64, captured: u64, jumps: u32, came: Direction) {
-        let mut search = FlyingLeafCount::<P> {
+    fn crowned_flying(&mut self, at: B, captured: B, jumps: u32, came: Direction) {
+        let mut search = FlyingLeafCount::<B, P> {
             k: self.k,
             occupied: self.k.squares::<P>() & !self.empty,
             enemy: self.enemy,
@@ -160,21 +160,21 @@ impl<P: Shape, const WHITE: bool> ShortLeafCount<'_, P, WHITE> {
             tally: &mut self.tally,
             _shape: std::marker::PhantomData,
         };
-        if !search.after(at.trailing_zeros(), came, true, captured, jumps) {
+        if !search.after(at.lowest(), came, true, captured, jumps) {
             self.count(at, captured, jumps, true);
         }
     }
 
     /// Counts one complete capture sequence.
     #[inline(always)]
-    pub(super) fn count(&mut self, to: u64, captured: u64, jumps: u32, promotes: bool) {
-        let kings = || (captured & self.enemy_kings).count_ones();
+    pub(super) fn count(&mut self, to: B, captured: B, jumps: u32, promotes: bool) {
+        let kings = || (captured & self.enemy_kings).count();
         let score = self.k.unordered_score(jumps, kings, self.started_as_king);
         let mv = Move {
             captured,
             paths: 1,
             from: self.from,
-            to: to.trailing_zeros() as u8,
+            to: to.lowest() as u8,
             promotes,
         };
         self.tally.capture(mv, score, jumps);
@@ -187,7 +187,7 @@ pub(super) type Singles = [u64; 4];
 /// How many of the one-jump captures `singles` the precedence keeps, and their score (0
 /// when there is none).
 #[inline(always)]
-fn best_singles(k: &Kernel, singles: &Singles) -> (u64, u128) {
+fn best_singles<B: Bits>(k: &Kernel<B>, singles: &Singles) -> (u64, u128) {
     let (mut n, mut best) = (0, 0);
     for (kind, &count) in singles.iter().enumerate() {
         let score = k.single_scores[kind];
@@ -205,17 +205,23 @@ fn best_singles(k: &Kernel, singles: &Singles) -> (u64, u128) {
 /// The number of moves at the last ply, `WHITE` to move: captures counted by bitboards where
 /// none can go on (else searched, with duplicates and precedence), ordinary moves by popcount.
 #[inline(always)]
-pub(super) fn leaf_count<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE: bool>(
-    k: &Kernel,
-    white: u64,
-    black: u64,
-    kings: u64,
-    list: &mut MoveList,
+pub(super) fn leaf_count<
+    B: Bits,
+    P: Shape,
+    const PATHS: bool,
+    const KINDS: bool,
+    const WHITE: bool,
+>(
+    k: &Kernel<B>,
+    white: B,
+    black: B,
+    kings: B,
+    list: &mut MoveList<B>,
 ) -> u64 {
-    let mut n = leaf_captures::<P, KINDS, WHITE>(k, white, black, kings)
+    let mut n = leaf_captures::<B, P, KINDS, WHITE>(k, white, black, kings)
         .count::<P, PATHS, WHITE>(k, white, black, kings, list);
     if !k.compulsory || n == 0 {
-        n += count_quiet::<P, WHITE>(k, white, black, kings);
+        n += count_quiet::<B, P, WHITE>(k, white, black, kings);
     }
     n
 }
@@ -226,15 +232,15 @@ pub(super) fn leaf_count<P: Shape, const PATHS: bool, const KINDS: bool, const W
 /// before the call, as an array passed out of line cost 3-4 % of the speed of English).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
-    k: &Kernel,
-    white: u64,
-    black: u64,
-    kings: u64,
+fn searched_leaf_captures<B: Bits, P: Shape, const PATHS: bool, const WHITE: bool>(
+    k: &Kernel<B>,
+    white: B,
+    black: B,
+    kings: B,
     single: u64,
     single_best: u128,
-    pieces: u64,
-    list: &mut MoveList,
+    pieces: B,
+    list: &mut MoveList<B>,
 ) -> u64 {
     list.clear();
     // Sequences scoring below the one-jump captures kept are dropped as they are found.
@@ -258,16 +264,16 @@ fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
     };
     // The lean searches serve the precedences blind to the order kings are taken in.
     let lean = !k.king_order;
-    let flying_kings = if P::FLYING { own & kings } else { 0 };
+    let flying_kings = if P::FLYING { own & kings } else { B::ZERO };
     let (lean_pieces, general) = if lean {
         (pieces & !flying_kings, pieces & flying_kings)
     } else {
-        (0, pieces)
+        (B::ZERO, pieces)
     };
-    if lean_pieces != 0 {
-        let mut counter = ShortLeafCount::<P, WHITE> {
+    if lean_pieces != B::ZERO {
+        let mut counter = ShortLeafCount::<B, P, WHITE> {
             k,
-            empty: 0,
+            empty: B::ZERO,
             enemy,
             enemy_kings: enemy & kings,
             men_targets: if k.men_capture_kings {
@@ -283,25 +289,25 @@ fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
         };
         let empty = k.squares::<P>() & !(own | enemy);
         let mut rest = lean_pieces;
-        while rest != 0 {
-            let from = rest & rest.wrapping_neg();
+        while rest != B::ZERO {
+            let from = rest.lowest_bit();
             rest ^= from;
-            counter.from = from.trailing_zeros() as u8;
+            counter.from = from.lowest() as u8;
             counter.empty = empty | from;
-            counter.started_as_king = kings & from != 0;
-            counter.node(from, counter.started_as_king, 0, 0);
+            counter.started_as_king = kings & from != B::ZERO;
+            counter.node(from, counter.started_as_king, B::ZERO, 0);
         }
         tally = counter.tally;
     }
-    if general != 0 && lean {
+    if general != B::ZERO && lean {
         // Flying kings, by the lean search too.
         let mut rest = general;
-        while rest != 0 {
-            let from = rest.trailing_zeros();
-            rest &= rest - 1;
-            FlyingLeafCount::<P> {
+        while rest != B::ZERO {
+            let from = rest.lowest();
+            rest = rest.without_lowest();
+            FlyingLeafCount::<B, P> {
                 k,
-                occupied: (own | enemy) & !(1u64 << from),
+                occupied: (own | enemy) & !(B::bit(from)),
                 enemy,
                 enemy_kings: enemy & kings,
                 from: from as u8,
@@ -311,8 +317,8 @@ fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
             }
             .start(from);
         }
-    } else if general != 0 {
-        captures::<P, LeafCount, WHITE>(k, &pos, general, &mut tally);
+    } else if general != B::ZERO {
+        captures::<B, P, LeafCount<B>, WHITE>(k, &pos, general, &mut tally);
     }
     let n = if PATHS { tally.paths } else { tally.unique };
     if tally.best == single_best {
@@ -324,20 +330,20 @@ fn searched_leaf_captures<P: Shape, const PATHS: bool, const WHITE: bool>(
 
 /// [`leaf_count`] kept out of line, for a search that starts one ply from the leaves.
 #[inline(never)]
-pub(super) fn leaf_count_outlined<P: Shape, const PATHS: bool, const KINDS: bool>(
-    k: &Kernel,
-    pos: &Position,
-    list: &mut MoveList,
+pub(super) fn leaf_count_outlined<B: Bits, P: Shape, const PATHS: bool, const KINDS: bool>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
+    list: &mut MoveList<B>,
 ) -> u64 {
     if pos.side == Colour::White {
-        leaf_count::<P, PATHS, KINDS, true>(k, pos.white, pos.black, pos.kings, list)
+        leaf_count::<B, P, PATHS, KINDS, true>(k, pos.white, pos.black, pos.kings, list)
     } else {
-        leaf_count::<P, PATHS, KINDS, false>(k, pos.white, pos.black, pos.kings, list)
+        leaf_count::<B, P, PATHS, KINDS, false>(k, pos.white, pos.black, pos.kings, list)
     }
 }
 
 /// What the bitboards say about the captures at the last ply.
-pub(super) enum LeafCaptures {
+pub(super) enum LeafCaptures<B = u64> {
     /// Exactly this many captures (those the precedence keeps), each one jump and one path.
     Counted(u64),
     /// The captures of `pieces` must be searched; the other pieces have the one-jump
@@ -349,21 +355,21 @@ pub(super) enum LeafCaptures {
         /// Their score (0 when there is none).
         single_score: u128,
         /// The pieces whose captures are searched.
-        pieces: u64,
+        pieces: B,
     },
 }
 
-impl LeafCaptures {
+impl<B: Bits> LeafCaptures<B> {
     /// The number of captures, `WHITE` to move in the position `white`, `black`, `kings`
     /// these were found in: counted, or searched from the pieces named.
     #[inline(always)]
     pub(super) fn count<P: Shape, const PATHS: bool, const WHITE: bool>(
         self,
-        k: &Kernel,
-        white: u64,
-        black: u64,
-        kings: u64,
-        list: &mut MoveList,
+        k: &Kernel<B>,
+        white: B,
+        black: B,
+        kings: B,
+        list: &mut MoveList<B>,
     ) -> u64 {
         match self {
             LeafCaptures::Counted(n) => n,
@@ -371,7 +377,7 @@ impl LeafCaptures {
                 single,
                 single_score,
                 pieces,
-            } => searched_leaf_captures::<P, PATHS, WHITE>(
+            } => searched_leaf_captures::<B, P, PATHS, WHITE>(
                 k,
                 white,
                 black,
@@ -392,12 +398,12 @@ impl LeafCaptures {
 /// changed, and a next jump from L in any direction but back over V neither passes nor lands
 /// on either: so whether it can go on is read off the board as it was.
 #[inline(always)]
-pub(super) fn leaf_captures<P: Shape, const KINDS: bool, const WHITE: bool>(
-    k: &Kernel,
-    white: u64,
-    black: u64,
-    all_kings: u64,
-) -> LeafCaptures {
+pub(super) fn leaf_captures<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
+    k: &Kernel<B>,
+    white: B,
+    black: B,
+    all_kings: B,
+) -> LeafCaptures<B> {
     let (own, enemy) = if WHITE {
         (white, black)
     } else {
@@ -411,13 +417,12 @@ pub(super) fn leaf_captures<P: Shape, const KINDS: bool, const WHITE: bool>(
     } else {
         enemy & !all_kings
     };
-    let jumps = |from: u64, e: Direction, targets: u64| {
-        k.step::<P>(k.step::<P>(from, e) & targets, e) & empty
-    };
+    let jumps =
+        |from: B, e: Direction, targets: B| k.step::<P>(k.step::<P>(from, e) & targets, e) & empty;
     let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
     // Landing squares of one-jump captures, by direction: men, then short kings.
-    let mut men_landing = [0u64; 4];
-    let mut king_landing = [0u64; 4];
+    let mut men_landing = [B::ZERO; 4];
+    let mut king_landing = [B::ZERO; 4];
     each_direction!(d => {
         if man_dir(d) {
             men_landing[d as usize] = jumps(men, d, man_targets);
@@ -425,7 +430,7 @@ pub(super) fn leaf_captures<P: Shape, const KINDS: bool, const WHITE: bool>(
     });
     let men_any = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
     let mut any = men_any;
-    let short_kings = !P::FLYING && kings != 0;
+    let short_kings = !P::FLYING && kings != B::ZERO;
     if short_kings {
         each_direction!(d => {
             king_landing[d as usize] = jumps(kings, d, enemy);
@@ -434,16 +439,18 @@ pub(super) fn leaf_captures<P: Shape, const KINDS: bool, const WHITE: bool>(
     }
     // Flying kings: one-jump captures counted off the rays, by kind; the kings whose capture
     // may go on are searched.
-    let (mut single, mut flying_searched) = ([0u64; 4], 0);
-    if P::FLYING && kings != 0 {
+    let (mut single, mut flying_searched) = ([0u64; 4], B::ZERO);
+    let mut singles_any = false;
+    if P::FLYING && kings != B::ZERO {
         (single, flying_searched) =
-            flying_leaf_singles::<P, KINDS>(k, own, enemy, all_kings, kings);
-        any |= flying_searched | single[0] | single[1] | single[2] | single[3];
+            flying_leaf_singles::<B, P, KINDS>(k, own, enemy, all_kings, kings);
+        any |= flying_searched;
+        singles_any = single != [0; 4];
     }
-    if any == 0 {
+    if any == B::ZERO && !singles_any {
         return LeafCaptures::Counted(0);
     }
-    leaf_captures_from::<P, KINDS, WHITE>(
+    leaf_captures_from::<B, P, KINDS, WHITE>(
         k,
         empty,
         enemy,
@@ -460,22 +467,22 @@ pub(super) fn leaf_captures<P: Shape, const KINDS: bool, const WHITE: bool>(
 /// The one-jump captures of the flying `kings` counted by kind (all in kind 0 when the
 /// precedence cannot tell them apart), and the kings whose capture may go on.
 #[inline(always)]
-pub(super) fn flying_leaf_singles<P: Shape, const KINDS: bool>(
-    k: &Kernel,
-    own: u64,
-    enemy: u64,
-    all_kings: u64,
-    kings: u64,
-) -> (Singles, u64) {
+pub(super) fn flying_leaf_singles<B: Bits, P: Shape, const KINDS: bool>(
+    k: &Kernel<B>,
+    own: B,
+    enemy: B,
+    all_kings: B,
+    kings: B,
+) -> (Singles, B) {
     let mut single = [0u64; 4];
     let enemy_kings = enemy & all_kings;
-    let searched = flying_singles::<P>(k, own, enemy, enemy_kings, kings, |_, v, ends| {
+    let searched = flying_singles::<B, P>(k, own, enemy, enemy_kings, kings, |_, v, ends| {
         let kind = if KINDS {
-            single_kind(true, v & enemy_kings != 0)
+            single_kind(true, v & enemy_kings != B::ZERO)
         } else {
             0
         };
-        single[kind] += ends.count_ones() as u64;
+        single[kind] += ends.count() as u64;
     });
     (single, searched)
 }
@@ -487,25 +494,25 @@ pub(super) fn flying_leaf_singles<P: Shape, const KINDS: bool>(
 /// kings to search.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn leaf_captures_from<P: Shape, const KINDS: bool, const WHITE: bool>(
-    k: &Kernel,
-    empty: u64,
-    enemy: u64,
-    enemy_kings: u64,
-    man_targets: u64,
-    kings: u64,
-    men_landing: [u64; 4],
-    king_landing: [u64; 4],
+pub(super) fn leaf_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
+    k: &Kernel<B>,
+    empty: B,
+    enemy: B,
+    enemy_kings: B,
+    man_targets: B,
+    kings: B,
+    men_landing: [B; 4],
+    king_landing: [B; 4],
     single: Singles,
-    flying_searched: u64,
-) -> LeafCaptures {
-    let two_steps = |bb: u64, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
+    flying_searched: B,
+) -> LeafCaptures<B> {
+    let two_steps = |bb: B, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
     let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
-    let short_kings = !P::FLYING && kings != 0;
+    let short_kings = !P::FLYING && kings != B::ZERO;
     // Pieces with a capture that may go on: a landing square from which a jump is possible,
     // traced back to where the piece started. The jump back never shows: on the board as it
     // is, the square it would land on still holds the piece.
-    let mut man_from_any = 0u64;
+    let mut man_from_any = B::ZERO;
     each_direction!(e => {
         if man_dir(e) {
             let back = e.opposite();
@@ -514,12 +521,12 @@ pub(super) fn leaf_captures_from<P: Shape, const KINDS: bool, const WHITE: bool>
     });
     // A man crowned mid-capture that goes on as a king is searched.
     man_from_any |= k.crowned_goes_on[!WHITE as usize];
-    let mut goes_on = 0u64;
+    let mut goes_on = B::ZERO;
     each_direction!(d => {
         goes_on |= two_steps(men_landing[d as usize] & man_from_any, d.opposite());
     });
     if short_kings {
-        let mut king_from_any = 0u64;
+        let mut king_from_any = B::ZERO;
         each_direction!(e => {
             let back = e.opposite();
             king_from_any |= k.step::<P>(enemy & k.step::<P>(empty, back), back);
@@ -532,15 +539,15 @@ pub(super) fn leaf_captures_from<P: Shape, const KINDS: bool, const WHITE: bool>
     if !KINDS {
         // The precedence cannot tell one-jump captures apart: one count for all.
         let mut n = single[0];
-        if searched == 0 {
+        if searched == B::ZERO {
             each_direction!(d => {
-                n += (men_landing[d as usize] | king_landing[d as usize]).count_ones() as u64;
+                n += (men_landing[d as usize] | king_landing[d as usize]).count() as u64;
             });
             return LeafCaptures::Counted(n);
         }
         each_direction!(d => {
             let skip = two_steps(goes_on, d);
-            n += ((men_landing[d as usize] | king_landing[d as usize]) & !skip).count_ones() as u64;
+            n += ((men_landing[d as usize] | king_landing[d as usize]) & !skip).count() as u64;
         });
         return LeafCaptures::Search {
             single: n,
@@ -548,7 +555,7 @@ pub(super) fn leaf_captures_from<P: Shape, const KINDS: bool, const WHITE: bool>
             pieces: searched,
         };
     }
-    singles_by_kind::<P>(
+    singles_by_kind::<B, P>(
         k,
         enemy_kings,
         men_landing,
@@ -563,34 +570,34 @@ pub(super) fn leaf_captures_from<P: Shape, const KINDS: bool, const WHITE: bool>
 /// of the pieces not searched counted by kind. Inlined: out of line, it and
 /// [`flying_leaf_singles`] cost 6-20 % more instructions on every variant (callgrind).
 #[inline(always)]
-fn singles_by_kind<P: Shape>(
-    k: &Kernel,
-    enemy_kings: u64,
-    men_landing: [u64; 4],
-    king_landing: [u64; 4],
+fn singles_by_kind<B: Bits, P: Shape>(
+    k: &Kernel<B>,
+    enemy_kings: B,
+    men_landing: [B; 4],
+    king_landing: [B; 4],
     mut single: Singles,
-    goes_on: u64,
-    searched: u64,
-) -> LeafCaptures {
-    let two_steps = |bb: u64, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
+    goes_on: B,
+    searched: B,
+) -> LeafCaptures<B> {
+    let two_steps = |bb: B, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
     // The square behind a king taken in direction d is one step past it.
     each_direction!(d => {
         let skip = two_steps(goes_on, d);
         let men = men_landing[d as usize] & !skip;
         let kings = king_landing[d as usize] & !skip;
-        if enemy_kings == 0 {
-            single[single_kind(false, false)] += men.count_ones() as u64;
-            single[single_kind(true, false)] += kings.count_ones() as u64;
+        if enemy_kings == B::ZERO {
+            single[single_kind(false, false)] += men.count() as u64;
+            single[single_kind(true, false)] += kings.count() as u64;
         } else {
             let behind_king = k.step::<P>(enemy_kings, d);
-            single[single_kind(false, false)] += (men & !behind_king).count_ones() as u64;
-            single[single_kind(false, true)] += (men & behind_king).count_ones() as u64;
-            single[single_kind(true, false)] += (kings & !behind_king).count_ones() as u64;
-            single[single_kind(true, true)] += (kings & behind_king).count_ones() as u64;
+            single[single_kind(false, false)] += (men & !behind_king).count() as u64;
+            single[single_kind(false, true)] += (men & behind_king).count() as u64;
+            single[single_kind(true, false)] += (kings & !behind_king).count() as u64;
+            single[single_kind(true, true)] += (kings & behind_king).count() as u64;
         }
     });
     let (n, score) = best_singles(k, &single);
-    if searched == 0 {
+    if searched == B::ZERO {
         return LeafCaptures::Counted(n);
     }
     LeafCaptures::Search {
@@ -605,33 +612,34 @@ fn singles_by_kind<P: Shape>(
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn opponent_captures_from<
+    B: Bits,
     P: Shape,
     const PATHS: bool,
     const KINDS: bool,
     const WHITE: bool,
 >(
-    k: &Kernel,
-    white: u64,
-    black: u64,
-    kings: u64,
-    empty: u64,
-    enemy: u64,
-    man_targets: u64,
-    men_landing: [u64; 4],
-    leaf: &mut MoveList,
+    k: &Kernel<B>,
+    white: B,
+    black: B,
+    kings: B,
+    empty: B,
+    enemy: B,
+    man_targets: B,
+    men_landing: [B; 4],
+    leaf: &mut MoveList<B>,
 ) -> u64 {
     let enemy_kings = enemy & kings;
-    leaf_captures_from::<P, KINDS, WHITE>(
+    leaf_captures_from::<B, P, KINDS, WHITE>(
         k,
         empty,
         enemy,
         enemy_kings,
         man_targets,
-        0,
+        B::ZERO,
         men_landing,
+        [B::ZERO; 4],
         [0; 4],
-        [0; 4],
-        0,
+        B::ZERO,
     )
     .count::<P, PATHS, WHITE>(k, white, black, kings, leaf)
 }

@@ -169,7 +169,7 @@ impl<B: Bits> LineTables<B> {
         .all(|l| *l == Lines::DIAGONAL);
         !diagonal
             || !rules.geometry.is_padded()
-            || !rules.geometry.fits::<u64>()
+            || !rules.geometry.fits::<B>()
             || rules.precedence.contains(&Criterion::MostValue)
             || (!rules.may_reverse && rules.removal == Removal::Immediate)
     }

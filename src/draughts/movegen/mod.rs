@@ -1,9 +1,11 @@
 //! Move generation: the hot path. Rules are compiled once into a [`Kernel`], and the few rules
 //! that shape the inner loop (king range, removal, men's capture directions) are type
 //! parameters, so each shipped variant runs a monomorphised generator with no rule branching
-//! and no heap allocation per node (move lists are reused buffers). The board layout is a type
-//! parameter too for the sizes compiled in (8x8 and 10x10: every step a shift by a constant);
-//! any other size runs the same code reading its layout from the kernel.
+//! and no heap allocation per node (move lists are reused buffers). The kernel is generic over
+//! the bitboard width (64 bits, or 128 for boards that need more, such as 12x12). The board
+//! layout is a type parameter too for the sizes compiled in for each width (8x8 and 10x10 on
+//! 64 bits, 12x12 on 128: every step a shift by a constant, see `kernel::Dispatch`); any
+//! other size runs the same code reading its layout from the kernel.
 //!
 //! Perft counts the last ply without playing it, and the two plies above it are specialised:
 //! the parent of the leaves (`perft2`) plays its ordinary moves straight from the bitboards
@@ -15,8 +17,8 @@
 //! captures apart at all is a type parameter of perft (`KINDS`), so that the rules which cannot
 //! carry no by-kind code in their leaves.
 //!
-//! Rules the kernel does not cover (lines along rows and columns, boards of all squares or
-//! wider than 64 bits, captures weighed by value, no turning back over a freed square) are
+//! Rules the kernel does not cover (lines along rows and columns, boards of all squares,
+//! captures weighed by value, no turning back over a freed square) are
 //! played by the line tables (`lines`), which follow lines square by square through the
 //! geometry's tables on bitboards of any [`Width`]; they double as a second generator that the
 //! tests compare with the kernel.
@@ -70,25 +72,27 @@ macro_rules! each_forward {
         }
     }};
 }
-/// Calls `$f::<ShapeOf<..>>($args)` with the shape of kernel `$k`.
+/// Runs the [`Shaped`] computation `$v` with the shape of kernel `$k`: its board layout as
+/// constants when it is one of the sizes listed (`Size columns rows`), read from the kernel
+/// otherwise.
 macro_rules! with_shape {
-    ($k:expr, $f:ident ( $($arg:expr),* )) => {
+    ($k:expr, [$($size:ident $c:literal $r:literal),*], $v:expr) => {
         match $k.board {
-            BoardSize::Eight => with_shape!(@rules $k, 8, 8, $f($($arg),*)),
-            BoardSize::Ten => with_shape!(@rules $k, 10, 10, $f($($arg),*)),
-            BoardSize::Other => with_shape!(@rules $k, 0, 0, $f($($arg),*)),
+            $(BoardSize::$size => with_shape!(@rules $k, $c, $r, $v),)*
+            #[allow(unreachable_patterns)]
+            _ => with_shape!(@rules $k, 0, 0, $v),
         }
     };
-    (@rules $k:expr, $c:literal, $r:literal, $f:ident ( $($arg:expr),* )) => {
+    (@rules $k:expr, $c:literal, $r:literal, $v:expr) => {
         match ($k.flying, $k.immediate, $k.men_backward) {
-            (false, false, false) => $f::<ShapeOf<false, false, false, $c, $r>>($($arg),*),
-            (false, false, true) => $f::<ShapeOf<false, false, true, $c, $r>>($($arg),*),
-            (false, true, false) => $f::<ShapeOf<false, true, false, $c, $r>>($($arg),*),
-            (false, true, true) => $f::<ShapeOf<false, true, true, $c, $r>>($($arg),*),
-            (true, false, false) => $f::<ShapeOf<true, false, false, $c, $r>>($($arg),*),
-            (true, false, true) => $f::<ShapeOf<true, false, true, $c, $r>>($($arg),*),
-            (true, true, false) => $f::<ShapeOf<true, true, false, $c, $r>>($($arg),*),
-            (true, true, true) => $f::<ShapeOf<true, true, true, $c, $r>>($($arg),*),
+            (false, false, false) => $v.run::<ShapeOf<false, false, false, $c, $r>>(),
+            (false, false, true) => $v.run::<ShapeOf<false, false, true, $c, $r>>(),
+            (false, true, false) => $v.run::<ShapeOf<false, true, false, $c, $r>>(),
+            (false, true, true) => $v.run::<ShapeOf<false, true, true, $c, $r>>(),
+            (true, false, false) => $v.run::<ShapeOf<true, false, false, $c, $r>>(),
+            (true, false, true) => $v.run::<ShapeOf<true, false, true, $c, $r>>(),
+            (true, true, false) => $v.run::<ShapeOf<true, true, false, $c, $r>>(),
+            (true, true, true) => $v.run::<ShapeOf<true, true, true, $c, $r>>(),
         }
     };
 }
@@ -115,7 +119,7 @@ use capture::{DetailedList, Sink, captures};
 pub use capture::{DetailedMove, MoveList};
 use flying::flying_singles;
 pub use kernel::Kernel;
-use kernel::{BoardSize, Shape, ShapeOf};
+use kernel::{Dispatch, Shape, Shaped};
 use kernel::{nearest, score, single_kind};
 use leaf::*;
 use lines::LineTables;
@@ -156,7 +160,7 @@ impl<B: Bits> Move<B> {
 }
 
 #[inline(always)]
-fn sides<const WHITE: bool>(pos: &Position) -> (u64, u64) {
+fn sides<B: Bits, const WHITE: bool>(pos: &Position<B>) -> (B, B) {
     if WHITE {
         (pos.white, pos.black)
     } else {
@@ -166,16 +170,20 @@ fn sides<const WHITE: bool>(pos: &Position) -> (u64, u64) {
 
 /// All legal moves of `pos` into `sink`.
 #[inline]
-pub(crate) fn generate<P: Shape, S: Sink>(k: &Kernel, pos: &Position, sink: &mut S) {
+pub(crate) fn generate<B: Bits, P: Shape, S: Sink<B>>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
+    sink: &mut S,
+) {
     if pos.side == Colour::White {
-        captures::<P, S, true>(k, pos, !0, sink);
+        captures::<B, P, S, true>(k, pos, !B::ZERO, sink);
         if !k.compulsory || !sink.has_captures() {
-            quiet::<P, S, true>(k, pos, sink);
+            quiet::<B, P, S, true>(k, pos, sink);
         }
     } else {
-        captures::<P, S, false>(k, pos, !0, sink);
+        captures::<B, P, S, false>(k, pos, !B::ZERO, sink);
         if !k.compulsory || !sink.has_captures() {
-            quiet::<P, S, false>(k, pos, sink);
+            quiet::<B, P, S, false>(k, pos, sink);
         }
     }
 }
@@ -207,13 +215,13 @@ pub(crate) fn play_fast<B: Bits>(pos: &Position<B>, mv: &Move<B>) -> Position<B>
 
 /// [`play_fast`] with the side to move known.
 #[inline(always)]
-fn play_as<const WHITE: bool>(pos: &Position, mv: &Move) -> (u64, u64, u64) {
-    let from = 1u64 << mv.from;
-    let to = 1u64 << mv.to;
-    let (own, enemy) = sides::<WHITE>(pos);
+fn play_as<B: Bits, const WHITE: bool>(pos: &Position<B>, mv: &Move<B>) -> (B, B, B) {
+    let from = B::bit(mv.from as u32);
+    let to = B::bit(mv.to as u32);
+    let (own, enemy) = sides::<B, WHITE>(pos);
     let own = own ^ from ^ to;
     let enemy = enemy & !mv.captured;
-    let was_king = pos.kings & from != 0;
+    let was_king = pos.kings & from != B::ZERO;
     let mut kings = pos.kings & !mv.captured & !from;
     if was_king || mv.promotes {
         kings |= to;
@@ -226,27 +234,53 @@ fn play_as<const WHITE: bool>(pos: &Position, mv: &Move) -> (u64, u64, u64) {
 }
 
 /// Unique legal moves.
-pub(crate) fn legal_moves(k: &Kernel, pos: &Position) -> MoveList {
+pub(crate) fn legal_moves<B: Dispatch>(k: &Kernel<B>, pos: &Position<B>) -> MoveList<B> {
     if let Some(g) = &k.lines {
         return g.legal_moves(pos);
     }
     let mut list = MoveList::with_capacity(64);
-    fn run<P: Shape>(k: &Kernel, pos: &Position, list: &mut MoveList) {
-        generate::<P, MoveList>(k, pos, list)
-    }
-    with_shape!(k, run(k, pos, &mut list));
+    B::with_shape(
+        k,
+        Generate {
+            k,
+            pos,
+            sink: &mut list,
+        },
+    );
     list
 }
 
 /// Unique legal moves with their jump sequences.
-pub(crate) fn detailed_moves(k: &Kernel, pos: &Position) -> Vec<DetailedMove> {
+pub(crate) fn detailed_moves<B: Dispatch>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
+) -> Vec<DetailedMove<B>> {
     if let Some(g) = &k.lines {
         return g.detailed_moves(pos);
     }
     let mut list = DetailedList::default();
-    fn run<P: Shape>(k: &Kernel, pos: &Position, list: &mut DetailedList) {
-        generate::<P, DetailedList>(k, pos, list)
-    }
-    with_shape!(k, run(k, pos, &mut list));
+    B::with_shape(
+        k,
+        Generate {
+            k,
+            pos,
+            sink: &mut list,
+        },
+    );
     list.moves
+}
+
+/// The legal moves of a position into a sink, generated for the kernel's shape.
+struct Generate<'a, B: Bits, S> {
+    k: &'a Kernel<B>,
+    pos: &'a Position<B>,
+    sink: &'a mut S,
+}
+
+impl<B: Bits, S: Sink<B>> Shaped for Generate<'_, B, S> {
+    type Output = ();
+
+    fn run<P: Shape>(self) {
+        generate::<B, P, S>(self.k, self.pos, self.sink)
+    }
 }

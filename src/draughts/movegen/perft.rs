@@ -3,7 +3,7 @@
 use super::*;
 
 /// Reusable per-ply move buffers for a search of `depth` plies.
-pub(crate) fn buffers(depth: u32) -> Vec<MoveList> {
+pub(crate) fn buffers<B: Bits>(depth: u32) -> Vec<MoveList<B>> {
     (0..depth.max(1))
         .map(|_| MoveList::with_capacity(128))
         .collect()
@@ -11,17 +11,23 @@ pub(crate) fn buffers(depth: u32) -> Vec<MoveList> {
 
 /// The moves of the child `white`, `black`, `kings` of a `WHITE`-to-move position, counted.
 #[inline(always)]
-pub(super) fn child_count<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE: bool>(
-    k: &Kernel,
-    white: u64,
-    black: u64,
-    kings: u64,
-    leaf: &mut MoveList,
+pub(super) fn child_count<
+    B: Bits,
+    P: Shape,
+    const PATHS: bool,
+    const KINDS: bool,
+    const WHITE: bool,
+>(
+    k: &Kernel<B>,
+    white: B,
+    black: B,
+    kings: B,
+    leaf: &mut MoveList<B>,
 ) -> u64 {
     if WHITE {
-        leaf_count::<P, PATHS, KINDS, false>(k, white, black, kings, leaf)
+        leaf_count::<B, P, PATHS, KINDS, false>(k, white, black, kings, leaf)
     } else {
-        leaf_count::<P, PATHS, KINDS, true>(k, white, black, kings, leaf)
+        leaf_count::<B, P, PATHS, KINDS, true>(k, white, black, kings, leaf)
     }
 }
 
@@ -29,31 +35,31 @@ pub(super) fn child_count<P: Shape, const PATHS: bool, const KINDS: bool, const 
 /// moves are played straight from the bitboards, never listed; each child's moves are
 /// counted in place.
 #[inline(never)]
-pub(super) fn perft2<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE: bool>(
-    k: &Kernel,
-    pos: &Position,
-    list: &mut MoveList,
-    leaf: &mut MoveList,
+pub(super) fn perft2<B: Bits, P: Shape, const PATHS: bool, const KINDS: bool, const WHITE: bool>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
+    list: &mut MoveList<B>,
+    leaf: &mut MoveList<B>,
 ) -> u64 {
     list.clear();
-    let found = leaf_captures::<P, KINDS, WHITE>(k, pos.white, pos.black, pos.kings);
+    let found = leaf_captures::<B, P, KINDS, WHITE>(k, pos.white, pos.black, pos.kings);
     match found {
         LeafCaptures::Counted(0) => {}
-        LeafCaptures::Counted(_) => single_jump_moves::<P, WHITE>(k, pos, list),
-        LeafCaptures::Search { .. } => captures::<P, MoveList, WHITE>(k, pos, !0, list),
+        LeafCaptures::Counted(_) => single_jump_moves::<B, P, WHITE>(k, pos, list),
+        LeafCaptures::Search { .. } => captures::<B, P, MoveList<B>, WHITE>(k, pos, !B::ZERO, list),
     }
     let mut total = 0u64;
     if !list.is_empty() {
         for mv in list.moves.iter() {
-            let (white, black, kings) = play_as::<WHITE>(pos, mv);
-            let n = child_count::<P, PATHS, KINDS, WHITE>(k, white, black, kings, leaf);
+            let (white, black, kings) = play_as::<B, WHITE>(pos, mv);
+            let n = child_count::<B, P, PATHS, KINDS, WHITE>(k, white, black, kings, leaf);
             total += if PATHS { n * mv.paths as u64 } else { n };
         }
         if k.compulsory {
             return total;
         }
     }
-    let (own, enemy) = sides::<WHITE>(pos);
+    let (own, enemy) = sides::<B, WHITE>(pos);
     let occupied = own | enemy;
     let empty = k.squares::<P>() & !occupied;
     let men = own & !pos.kings;
@@ -63,13 +69,17 @@ pub(super) fn perft2<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE
     // squares its men can step to, found once here: only the two squares the move touched
     // change. Otherwise the child is counted in full.
     let opponent_men = enemy & !pos.kings;
-    let fast = enemy & pos.kings == 0;
-    let mut reach = [0u64; 4];
+    let fast = enemy & pos.kings == B::ZERO;
+    let mut reach = [B::ZERO; 4];
     each_direction!(e => {
         reach[e as usize] = k.step::<P>(opponent_men, e);
     });
     // Kings the opponent's men may not take (all of them, or none).
-    let kings_immune = if k.men_capture_kings { 0 } else { !0 };
+    let kings_immune = if k.men_capture_kings {
+        B::ZERO
+    } else {
+        !B::ZERO
+    };
     let opponent_forward = |e: Direction| e.is_down() == WHITE;
     let opponent_captures = |e: Direction| P::MEN_BACKWARD || opponent_forward(e);
     // The child where the squares `touched` changed hands (a macro: a closure is not inlined).
@@ -82,7 +92,7 @@ pub(super) fn perft2<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE
             if fast {
                 let empty_after = empty ^ touched;
                 let targets = moved & !(kings_after & kings_immune);
-                let mut landing = [0u64; 4];
+                let mut landing = [B::ZERO; 4];
                 each_direction!(e => {
                     if opponent_captures(e) {
                         landing[e as usize] = k.step::<P>(reach[e as usize] & targets, e) & empty_after;
@@ -91,20 +101,20 @@ pub(super) fn perft2<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE
                 let mut quiet = 0u64;
                 each_direction!(e => {
                     if opponent_forward(e) {
-                        quiet += (reach[e as usize] & empty_after).count_ones() as u64;
+                        quiet += (reach[e as usize] & empty_after).count() as u64;
                     }
                 });
-                if landing[0] | landing[1] | landing[2] | landing[3] == 0 {
+                if landing[0] | landing[1] | landing[2] | landing[3] == B::ZERO {
                     quiet_only = Some(quiet);
                 } else {
                     // The opponent has a capture: the landings found go on to the count.
                     let (white, black) = if WHITE { (moved, enemy) } else { (enemy, moved) };
                     let n = if WHITE {
-                        opponent_captures_from::<P, PATHS, KINDS, false>(
+                        opponent_captures_from::<B, P, PATHS, KINDS, false>(
                             k, white, black, kings_after, empty_after, moved, targets, landing, leaf,
                         )
                     } else {
-                        opponent_captures_from::<P, PATHS, KINDS, true>(
+                        opponent_captures_from::<B, P, PATHS, KINDS, true>(
                             k, white, black, kings_after, empty_after, moved, targets, landing, leaf,
                         )
                     };
@@ -113,24 +123,24 @@ pub(super) fn perft2<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE
             }
             match quiet_only {
                 Some(n) => n,
-                None if WHITE => child_count::<P, PATHS, KINDS, WHITE>(k, moved, enemy, kings_after, leaf),
-                None => child_count::<P, PATHS, KINDS, WHITE>(k, enemy, moved, kings_after, leaf),
+                None if WHITE => child_count::<B, P, PATHS, KINDS, WHITE>(k, moved, enemy, kings_after, leaf),
+                None => child_count::<B, P, PATHS, KINDS, WHITE>(k, enemy, moved, kings_after, leaf),
             }
         }};
     }
     each_forward!(WHITE, d => {
         let mut movers = men & k.step::<P>(empty, d.opposite());
-        while movers != 0 {
-            let from = movers & movers.wrapping_neg();
+        while movers != B::ZERO {
+            let from = movers.lowest_bit();
             movers ^= from;
             let to = k.step::<P>(from, d);
             total += count!(from | to, pos.kings | (to & promotion_row));
         }
     });
     let mut rest = kings;
-    while rest != 0 {
-        let from_bit = rest.trailing_zeros();
-        let from = rest & rest.wrapping_neg();
+    while rest != B::ZERO {
+        let from_bit = rest.lowest();
+        let from = rest.lowest_bit();
         rest ^= from;
         each_direction!(d => {
             let mut targets = if P::FLYING {
@@ -138,8 +148,8 @@ pub(super) fn perft2<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE
             } else {
                 k.step::<P>(from, d) & empty
             };
-            while targets != 0 {
-                let to = targets & targets.wrapping_neg();
+            while targets != B::ZERO {
+                let to = targets.lowest_bit();
                 targets ^= to;
                 total += count!(from | to, pos.kings ^ from ^ to);
             }
@@ -150,16 +160,22 @@ pub(super) fn perft2<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE
 
 /// Perft 2 of every child of `pos` (`WHITE` to move), whose moves are in `list`.
 #[inline(always)]
-pub(super) fn perft3_children<P: Shape, const PATHS: bool, const KINDS: bool, const WHITE: bool>(
-    k: &Kernel,
-    pos: &Position,
-    list: &MoveList,
-    list2: &mut MoveList,
-    leaf: &mut MoveList,
+pub(super) fn perft3_children<
+    B: Bits,
+    P: Shape,
+    const PATHS: bool,
+    const KINDS: bool,
+    const WHITE: bool,
+>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
+    list: &MoveList<B>,
+    list2: &mut MoveList<B>,
+    leaf: &mut MoveList<B>,
 ) -> u64 {
     let mut total = 0u64;
     for mv in list.moves.iter() {
-        let (white, black, kings) = play_as::<WHITE>(pos, mv);
+        let (white, black, kings) = play_as::<B, WHITE>(pos, mv);
         let child = Position {
             white,
             black,
@@ -167,9 +183,9 @@ pub(super) fn perft3_children<P: Shape, const PATHS: bool, const KINDS: bool, co
             ..Position::empty(if WHITE { Colour::Black } else { Colour::White })
         };
         let n = if WHITE {
-            perft2::<P, PATHS, KINDS, false>(k, &child, list2, leaf)
+            perft2::<B, P, PATHS, KINDS, false>(k, &child, list2, leaf)
         } else {
-            perft2::<P, PATHS, KINDS, true>(k, &child, list2, leaf)
+            perft2::<B, P, PATHS, KINDS, true>(k, &child, list2, leaf)
         };
         total += if PATHS { n * mv.paths as u64 } else { n };
     }
@@ -182,13 +198,13 @@ pub(super) const TABLE_MIN_DEPTH: u32 = 3;
 
 /// Perft with bulk counting at the last ply; with `table`, a transposition table keyed by
 /// the Zobrist `hash` of `pos` (kept up to date incrementally).
-pub(crate) fn perft<P: Shape, const PATHS: bool, const KINDS: bool, const TABLE: bool>(
-    k: &Kernel,
-    pos: &Position,
+pub(crate) fn perft<B: Width, P: Shape, const PATHS: bool, const KINDS: bool, const TABLE: bool>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
     hash: u64,
     depth: u32,
-    lists: &mut [MoveList],
-    table: Option<&Table<[u64; 3]>>,
+    lists: &mut [MoveList<B>],
+    table: Option<&Table<B::Key>>,
 ) -> u128 {
     if depth == 0 {
         return 1;
@@ -196,14 +212,14 @@ pub(crate) fn perft<P: Shape, const PATHS: bool, const KINDS: bool, const TABLE:
     let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
     list.clear();
     if depth == 1 {
-        return leaf_count_outlined::<P, PATHS, KINDS>(k, pos, list) as u128;
+        return leaf_count_outlined::<B, P, PATHS, KINDS>(k, pos, list) as u128;
     }
     if depth == 2 {
         let leaf = &mut rest[0];
         let n = if pos.side == Colour::White {
-            perft2::<P, PATHS, KINDS, true>(k, pos, list, leaf)
+            perft2::<B, P, PATHS, KINDS, true>(k, pos, list, leaf)
         } else {
-            perft2::<P, PATHS, KINDS, false>(k, pos, list, leaf)
+            perft2::<B, P, PATHS, KINDS, false>(k, pos, list, leaf)
         };
         return n as u128;
     }
@@ -213,23 +229,23 @@ pub(crate) fn perft<P: Shape, const PATHS: bool, const KINDS: bool, const TABLE:
         None
     };
     if let Some(t) = table
-        && let Some(n) = t.probe(&pos.table_key(), pos.side_index(), hash, depth, PATHS)
+        && let Some(n) = t.probe(&B::key(pos), pos.side_index(), hash, depth, PATHS)
     {
         return n as u128;
     }
-    generate::<P, MoveList>(k, pos, list);
+    generate::<B, P, MoveList<B>>(k, pos, list);
     if depth == 3 {
         // The children are parents of leaves: called directly, their side known.
         let (list2, rest) = rest.split_first_mut().expect("one buffer per ply");
         let leaf = &mut rest[0];
         let total = if pos.side == Colour::White {
-            perft3_children::<P, PATHS, KINDS, true>(k, pos, list, list2, leaf)
+            perft3_children::<B, P, PATHS, KINDS, true>(k, pos, list, list2, leaf)
         } else {
-            perft3_children::<P, PATHS, KINDS, false>(k, pos, list, list2, leaf)
+            perft3_children::<B, P, PATHS, KINDS, false>(k, pos, list, list2, leaf)
         };
         if let Some(t) = table {
             t.store(
-                &pos.table_key(),
+                &B::key(pos),
                 pos.side_index(),
                 hash,
                 depth,
@@ -248,42 +264,59 @@ pub(crate) fn perft<P: Shape, const PATHS: bool, const KINDS: bool, const TABLE:
         } else {
             0
         };
-        let n = perft::<P, PATHS, KINDS, TABLE>(k, &child, child_hash, depth - 1, rest, table);
+        let n = perft::<B, P, PATHS, KINDS, TABLE>(k, &child, child_hash, depth - 1, rest, table);
         total += if PATHS { n * mv.paths as u128 } else { n };
     }
     if let Some(t) = table {
-        t.store(
-            &pos.table_key(),
-            pos.side_index(),
-            hash,
-            depth,
-            PATHS,
-            total,
-        );
+        t.store(&B::key(pos), pos.side_index(), hash, depth, PATHS, total);
     }
     total
 }
 
 /// Runs perft for the kernel's shape, with an optional transposition table.
-pub(crate) fn perft_dispatch(
-    k: &Kernel,
-    pos: &Position,
+pub(crate) fn perft_dispatch<B: Width + Dispatch>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
     depth: u32,
     count: Count,
-    table: Option<&Table<[u64; 3]>>,
+    table: Option<&Table<B::Key>>,
 ) -> u128 {
-    let mut lists = buffers(depth);
     if let Some(g) = &k.lines {
-        return g.perft_from(pos, depth, count, table, |p| p.table_key());
+        return g.perft_from(pos, depth, count, table, B::key);
     }
-    fn run<P: Shape>(
-        k: &Kernel,
-        pos: &Position,
-        depth: u32,
-        count: Count,
-        lists: &mut [MoveList],
-        table: Option<&Table<[u64; 3]>>,
-    ) -> u128 {
+    B::with_shape(
+        k,
+        Perft {
+            k,
+            pos,
+            depth,
+            count,
+            table,
+        },
+    )
+}
+
+/// Perft of one position, run for the kernel's shape ([`Dispatch::with_shape`]).
+struct Perft<'a, B: Width> {
+    k: &'a Kernel<B>,
+    pos: &'a Position<B>,
+    depth: u32,
+    count: Count,
+    table: Option<&'a Table<B::Key>>,
+}
+
+impl<B: Width> Shaped for Perft<'_, B> {
+    type Output = u128;
+
+    fn run<P: Shape>(self) -> u128 {
+        let Perft {
+            k,
+            pos,
+            depth,
+            count,
+            table,
+        } = self;
+        let lists = &mut buffers::<B>(depth);
         let hash = if table.is_some() { k.zobrist(pos) } else { 0 };
         // Whether the precedence tells one-jump captures apart is a type parameter: the leaf
         // code that counts them by kind, inlined where the rules cannot tell them apart, made
@@ -292,16 +325,16 @@ pub(crate) fn perft_dispatch(
             ($kinds:literal) => {
                 match (count, table.is_some()) {
                     (Count::Unique, false) => {
-                        perft::<P, false, $kinds, false>(k, pos, 0, depth, lists, None)
+                        perft::<B, P, false, $kinds, false>(k, pos, 0, depth, lists, None)
                     }
                     (Count::Paths, false) => {
-                        perft::<P, true, $kinds, false>(k, pos, 0, depth, lists, None)
+                        perft::<B, P, true, $kinds, false>(k, pos, 0, depth, lists, None)
                     }
                     (Count::Unique, true) => {
-                        perft::<P, false, $kinds, true>(k, pos, hash, depth, lists, table)
+                        perft::<B, P, false, $kinds, true>(k, pos, hash, depth, lists, table)
                     }
                     (Count::Paths, true) => {
-                        perft::<P, true, $kinds, true>(k, pos, hash, depth, lists, table)
+                        perft::<B, P, true, $kinds, true>(k, pos, hash, depth, lists, table)
                     }
                 }
             };
@@ -312,5 +345,4 @@ pub(crate) fn perft_dispatch(
             run!(true)
         }
     }
-    with_shape!(k, run(k, pos, depth, count, &mut lists, table))
 }

@@ -3,12 +3,12 @@ use super::*;
 
 /// Generates ordinary moves into `sink`.
 #[inline]
-pub(super) fn quiet<P: Shape, S: Sink, const WHITE: bool>(
-    k: &Kernel,
-    pos: &Position,
+pub(super) fn quiet<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
     sink: &mut S,
 ) {
-    let (own, enemy) = sides::<WHITE>(pos);
+    let (own, enemy) = sides::<B, WHITE>(pos);
     let occupied = own | enemy;
     let empty = k.squares::<P>() & !occupied;
     let men = own & !pos.kings;
@@ -16,34 +16,34 @@ pub(super) fn quiet<P: Shape, S: Sink, const WHITE: bool>(
     let promotion_row = k.promotion_rows[!WHITE as usize];
     each_forward!(WHITE, d => {
         let mut movers = men & k.step::<P>(empty, d.opposite());
-        while movers != 0 {
-            let from = movers.trailing_zeros();
-            movers &= movers - 1;
-            let to = k.step::<P>(1u64 << from, d);
+        while movers != B::ZERO {
+            let from = movers.lowest();
+            movers = movers.without_lowest();
+            let to = k.step::<P>(B::bit(from), d);
             sink.quiet(Move {
-                captured: 0,
+                captured: B::ZERO,
                 paths: 1,
                 from: from as u8,
-                to: to.trailing_zeros() as u8,
-                promotes: to & promotion_row != 0,
+                to: to.lowest() as u8,
+                promotes: to & promotion_row != B::ZERO,
             });
         }
     });
     let mut rest = kings;
-    while rest != 0 {
-        let from = rest.trailing_zeros();
-        rest &= rest - 1;
+    while rest != B::ZERO {
+        let from = rest.lowest();
+        rest = rest.without_lowest();
         each_direction!(d => {
             let mut targets = if P::FLYING {
                 k.open_ray(from, d, occupied)
             } else {
-                k.step::<P>(1u64 << from, d) & empty
+                k.step::<P>(B::bit(from), d) & empty
             };
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
+            while targets != B::ZERO {
+                let to = targets.lowest();
+                targets = targets.without_lowest();
                 sink.quiet(Move {
-                    captured: 0,
+                    captured: B::ZERO,
                     paths: 1,
                     from: from as u8,
                     to: to as u8,
@@ -56,14 +56,14 @@ pub(super) fn quiet<P: Shape, S: Sink, const WHITE: bool>(
 
 /// The ordinary moves of flying `kings` (kept out of line: kings are the rarer case).
 #[inline(never)]
-pub(super) fn count_flying_king_moves(k: &Kernel, kings: u64, occupied: u64) -> u64 {
+pub(super) fn count_flying_king_moves<B: Bits>(k: &Kernel<B>, kings: B, occupied: B) -> u64 {
     let mut n = 0u64;
     let mut rest = kings;
-    while rest != 0 {
-        let from = rest.trailing_zeros();
-        rest &= rest - 1;
+    while rest != B::ZERO {
+        let from = rest.lowest();
+        rest = rest.without_lowest();
         each_direction!(d => {
-            n += k.open_ray(from, d, occupied).count_ones() as u64;
+            n += k.open_ray(from, d, occupied).count() as u64;
         });
     }
     n
@@ -71,11 +71,11 @@ pub(super) fn count_flying_king_moves(k: &Kernel, kings: u64, occupied: u64) -> 
 
 /// Counts ordinary moves without listing them.
 #[inline(always)]
-pub(super) fn count_quiet<P: Shape, const WHITE: bool>(
-    k: &Kernel,
-    white: u64,
-    black: u64,
-    all_kings: u64,
+pub(super) fn count_quiet<B: Bits, P: Shape, const WHITE: bool>(
+    k: &Kernel<B>,
+    white: B,
+    black: B,
+    all_kings: B,
 ) -> u64 {
     let (own, enemy) = if WHITE {
         (white, black)
@@ -88,16 +88,16 @@ pub(super) fn count_quiet<P: Shape, const WHITE: bool>(
     let kings = own & all_kings;
     let mut n = 0u64;
     each_forward!(WHITE, d => {
-        n += (k.step::<P>(men, d) & empty).count_ones() as u64;
+        n += (k.step::<P>(men, d) & empty).count() as u64;
     });
-    if kings == 0 {
+    if kings == B::ZERO {
         return n;
     }
     if P::FLYING {
         n += count_flying_king_moves(k, kings, occupied);
     } else {
         each_direction!(d => {
-            n += (k.step::<P>(kings, d) & empty).count_ones() as u64;
+            n += (k.step::<P>(kings, d) & empty).count() as u64;
         });
     }
     n

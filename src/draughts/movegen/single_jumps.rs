@@ -4,12 +4,12 @@ use super::*;
 
 /// Lists the captures of `pos` when [`super::leaf::leaf_captures`] has found that each is one jump, straight
 /// from the bitboards: those of the kinds the precedence keeps.
-pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(
-    k: &Kernel,
-    pos: &Position,
-    list: &mut MoveList,
+pub(super) fn single_jump_moves<B: Bits, P: Shape, const WHITE: bool>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
+    list: &mut MoveList<B>,
 ) {
-    let (own, enemy) = sides::<WHITE>(pos);
+    let (own, enemy) = sides::<B, WHITE>(pos);
     let empty = k.squares::<P>() & !(own | enemy);
     let men = own & !pos.kings;
     let kings = own & pos.kings;
@@ -19,19 +19,19 @@ pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(
         enemy & !pos.kings
     };
     let promotion_row = k.promotion_rows[!WHITE as usize];
-    let mut push = |landings: u64, d: Direction, man: bool| {
+    let mut push = |landings: B, d: Direction, man: bool| {
         let mut rest = landings;
-        while rest != 0 {
-            let to = rest & rest.wrapping_neg();
+        while rest != B::ZERO {
+            let to = rest.lowest_bit();
             rest ^= to;
             let victim = k.step::<P>(to, d.opposite());
             let from = k.step::<P>(victim, d.opposite());
             list.moves.push(Move {
                 captured: victim,
                 paths: 1,
-                from: from.trailing_zeros() as u8,
-                to: to.trailing_zeros() as u8,
-                promotes: man && to & promotion_row != 0,
+                from: from.lowest() as u8,
+                to: to.lowest() as u8,
+                promotes: man && to & promotion_row != B::ZERO,
             });
         }
     };
@@ -39,12 +39,12 @@ pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(
         if P::MEN_BACKWARD || d.is_down() != WHITE {
             push(k.step::<P>(k.step::<P>(men, d) & man_targets, d) & empty, d, true);
         }
-        if !P::FLYING && kings != 0 {
+        if !P::FLYING && kings != B::ZERO {
             push(k.step::<P>(k.step::<P>(kings, d) & enemy, d) & empty, d, false);
         }
     });
-    if P::FLYING && kings != 0 {
-        flying_singles::<P>(
+    if P::FLYING && kings != B::ZERO {
+        flying_singles::<B, P>(
             k,
             own,
             enemy,
@@ -52,9 +52,9 @@ pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(
             kings,
             |from, victim, ends| {
                 let mut rest = ends;
-                while rest != 0 {
-                    let to = rest.trailing_zeros();
-                    rest &= rest - 1;
+                while rest != B::ZERO {
+                    let to = rest.lowest();
+                    rest = rest.without_lowest();
                     list.moves.push(Move {
                         captured: victim,
                         paths: 1,
@@ -74,9 +74,12 @@ pub(super) fn single_jump_moves<P: Shape, const WHITE: bool>(
 
 /// Keeps the one-jump captures of `list` of the kinds the precedence prefers.
 #[inline(never)]
-fn keep_best_single_jumps(k: &Kernel, pos: &Position, list: &mut MoveList) {
-    let score = |m: &Move| {
-        let kind = single_kind(pos.kings & (1 << m.from) != 0, pos.kings & m.captured != 0);
+fn keep_best_single_jumps<B: Bits>(k: &Kernel<B>, pos: &Position<B>, list: &mut MoveList<B>) {
+    let score = |m: &Move<B>| {
+        let kind = single_kind(
+            pos.kings & B::bit(m.from as u32) != B::ZERO,
+            pos.kings & m.captured != B::ZERO,
+        );
         k.single_scores[kind]
     };
     let best = list.moves.iter().map(score).max().unwrap_or(0);

@@ -1,6 +1,6 @@
-//! What each bitboard width plays with: 64-bit boards with the shift-based kernel (which
-//! hands the rules it does not cover to the line tables), wider boards with the line tables.
-//! The width is chosen once, when a variant is loaded ([`crate::Variant`]).
+//! What each bitboard width plays with: the shift-based kernel on bitboards of that width,
+//! which hands the rules it does not cover to the line tables. The width is chosen once, when
+//! a variant is loaded ([`crate::Variant`]).
 use super::lines::LineTables;
 use super::*;
 use crate::draughts::rules::Rules;
@@ -37,116 +37,97 @@ pub trait Width: Bits {
     /// Plays the rules by the line tables searching every piece square by square, with no
     /// whole-set shifts (a reference for the tests).
     fn square_by_square(e: &mut Self::Engine, rules: &Rules);
+    /// Plays the rules by the line tables whatever they are (a second generator to compare
+    /// the kernel with).
+    fn line_tables(e: &mut Self::Engine, rules: &Rules);
+    /// Reads the board layout from the compiled rules whatever the size, as boards of sizes
+    /// not compiled in do.
+    fn layout_read_at_run_time(e: &mut Self::Engine);
 }
 
-impl Width for u64 {
-    type Engine = Kernel;
-    type Key = [u64; 3];
-
-    fn engine(rules: &Rules) -> Kernel {
-        Kernel::new(rules)
-    }
-
-    #[inline(always)]
-    fn key(pos: &Position) -> [u64; 3] {
-        pos.table_key()
-    }
-
-    fn legal_moves(e: &Kernel, pos: &Position) -> MoveList {
-        legal_moves(e, pos)
-    }
-
-    fn detailed_moves(e: &Kernel, pos: &Position) -> Vec<DetailedMove> {
-        detailed_moves(e, pos)
-    }
-
-    fn perft(
-        e: &Kernel,
-        pos: &Position,
-        depth: u32,
-        count: Count,
-        table: Option<&Table<[u64; 3]>>,
-    ) -> u128 {
-        perft_dispatch(e, pos, depth, count, table)
-    }
-
-    fn zobrist(e: &Kernel, pos: &Position) -> u64 {
-        e.zobrist(pos)
-    }
-
-    fn zobrist_after(e: &Kernel, pos: &Position, hash: u64, mv: &Move) -> u64 {
-        e.zobrist_after(pos, hash, mv)
-    }
-
-    fn follows_line_tables(e: &Kernel) -> bool {
-        e.follows_line_tables()
-    }
-
-    fn square_by_square(e: &mut Kernel, rules: &Rules) {
-        e.use_line_tables_square_by_square(rules);
-    }
+/// The table key of a position on 64-bit bitboards: its three sets.
+#[inline(always)]
+fn key_64(pos: &Position<u64>) -> [u64; 3] {
+    pos.table_key()
 }
 
-impl Width for u128 {
-    type Engine = LineTables<u128>;
-    type Key = [u64; 6];
-
-    fn engine(rules: &Rules) -> LineTables<u128> {
-        LineTables::new(rules)
-    }
-
-    #[inline(always)]
-    fn key(pos: &Position<u128>) -> [u64; 6] {
-        let [w, b, k] = pos.table_key();
-        [
-            w.word(0),
-            w.word(1),
-            b.word(0),
-            b.word(1),
-            k.word(0),
-            k.word(1),
-        ]
-    }
-
-    fn legal_moves(e: &LineTables<u128>, pos: &Position<u128>) -> MoveList<u128> {
-        e.legal_moves(pos)
-    }
-
-    fn detailed_moves(e: &LineTables<u128>, pos: &Position<u128>) -> Vec<DetailedMove<u128>> {
-        e.detailed_moves(pos)
-    }
-
-    fn perft(
-        e: &LineTables<u128>,
-        pos: &Position<u128>,
-        depth: u32,
-        count: Count,
-        table: Option<&Table<[u64; 6]>>,
-    ) -> u128 {
-        e.perft_from(pos, depth, count, table, Self::key)
-    }
-
-    fn zobrist(e: &LineTables<u128>, pos: &Position<u128>) -> u64 {
-        e.zobrist(pos)
-    }
-
-    fn zobrist_after(
-        e: &LineTables<u128>,
-        pos: &Position<u128>,
-        hash: u64,
-        mv: &Move<u128>,
-    ) -> u64 {
-        e.zobrist_after(pos, hash, mv)
-    }
-
-    fn follows_line_tables(_: &LineTables<u128>) -> bool {
-        true
-    }
-
-    fn square_by_square(e: &mut LineTables<u128>, _: &Rules) {
-        e.without_shifts();
-    }
+/// The table key of a position on 128-bit bitboards: its three sets as six words.
+#[inline(always)]
+fn key_128(pos: &Position<u128>) -> [u64; 6] {
+    let [w, b, k] = pos.table_key();
+    [
+        w.word(0),
+        w.word(1),
+        b.word(0),
+        b.word(1),
+        k.word(0),
+        k.word(1),
+    ]
 }
+
+/// Implements [`Width`] for `$t`: the kernel on bitboards of `$t`, keyed by `$key_fn`.
+macro_rules! width {
+    ($t:ty, $key:ty, $key_fn:ident) => {
+        impl Width for $t {
+            type Engine = Kernel<$t>;
+            type Key = $key;
+
+            fn engine(rules: &Rules) -> Kernel<$t> {
+                Kernel::new(rules)
+            }
+
+            #[inline(always)]
+            fn key(pos: &Position<$t>) -> $key {
+                $key_fn(pos)
+            }
+
+            fn legal_moves(e: &Kernel<$t>, pos: &Position<$t>) -> MoveList<$t> {
+                legal_moves(e, pos)
+            }
+
+            fn detailed_moves(e: &Kernel<$t>, pos: &Position<$t>) -> Vec<DetailedMove<$t>> {
+                detailed_moves(e, pos)
+            }
+
+            fn perft(
+                e: &Kernel<$t>,
+                pos: &Position<$t>,
+                depth: u32,
+                count: Count,
+                table: Option<&Table<$key>>,
+            ) -> u128 {
+                perft_dispatch(e, pos, depth, count, table)
+            }
+
+            fn zobrist(e: &Kernel<$t>, pos: &Position<$t>) -> u64 {
+                e.zobrist(pos)
+            }
+
+            fn zobrist_after(e: &Kernel<$t>, pos: &Position<$t>, hash: u64, mv: &Move<$t>) -> u64 {
+                e.zobrist_after(pos, hash, mv)
+            }
+
+            fn follows_line_tables(e: &Kernel<$t>) -> bool {
+                e.follows_line_tables()
+            }
+
+            fn square_by_square(e: &mut Kernel<$t>, rules: &Rules) {
+                e.use_line_tables_square_by_square(rules);
+            }
+
+            fn line_tables(e: &mut Kernel<$t>, rules: &Rules) {
+                e.use_line_tables(rules);
+            }
+
+            fn layout_read_at_run_time(e: &mut Kernel<$t>) {
+                e.read_layout_at_run_time();
+            }
+        }
+    };
+}
+
+width!(u64, [u64; 3], key_64);
+width!(u128, [u64; 6], key_128);
 
 /// Whether the first mover has a legal move in the rules' start position (a check of the
 /// rules, for any board: the line tables in the widest bitboard).
