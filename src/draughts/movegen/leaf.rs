@@ -445,7 +445,7 @@ pub(super) fn leaf_captures<B: Bits, P: Shape, const KINDS: bool, const WHITE: b
         (single, flying_searched) =
             flying_leaf_singles::<B, P, KINDS>(k, own, enemy, all_kings, kings);
         any |= flying_searched;
-        singles_any = single != [0; 4];
+        singles_any = single[0] | single[1] | single[2] | single[3] != 0;
     }
     if any == B::ZERO && !singles_any {
         return LeafCaptures::Counted(0);
