@@ -55,17 +55,20 @@ fn plain_variants() -> &'static [(String, Variant)] {
     })
 }
 
-/// The same draughts games (64-bit boards) played by the line-table generator, by index in
-/// [`variants`]: a second generator to compare the first with.
-fn line_table_games() -> &'static [Option<crate::Draughts>] {
-    static GAMES: OnceLock<Vec<Option<crate::Draughts>>> = OnceLock::new();
+/// The same draughts games (either width) played by the line-table generator, by index in
+/// [`variants`], where the kernel plays them: a second generator to compare the first with.
+fn line_table_games() -> &'static [Option<Variant>] {
+    static GAMES: OnceLock<Vec<Option<Variant>>> = OnceLock::new();
     GAMES.get_or_init(|| {
         variants()
             .iter()
             .map(|(_, v)| match v {
-                Variant::Draughts(g) if !g.follows_line_tables() => {
-                    Some((**g).clone().with_line_tables())
-                }
+                Variant::Draughts(g) if !g.follows_line_tables() => Some(Variant::Draughts(
+                    Box::new((**g).clone().with_line_tables()),
+                )),
+                Variant::WideDraughts(g) if !g.follows_line_tables() => Some(
+                    Variant::WideDraughts(Box::new((**g).clone().with_line_tables())),
+                ),
                 _ => None,
             })
             .collect()

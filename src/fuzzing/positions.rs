@@ -128,17 +128,32 @@ pub fn positions(data: &[u8]) {
         let _ = Game::outcome(game, std::slice::from_ref(&pos));
         check_counts(game, &pos, 3, 3_000, true);
     });
-    if let (Some(lines), Variant::Draughts(game)) = (&line_table_games()[index], variant) {
-        let pos = game.parse_fen(&fen).expect("read above");
-        for count in [Count::Unique, Count::Paths] {
-            for depth in 1..=2 {
-                assert_eq!(
-                    lines.perft(&pos, depth, count),
-                    game.perft(&pos, depth, count),
-                    "{}: {fen}: perft {depth} {count:?}, line tables against the kernel",
-                    game.id()
-                );
-            }
+    match (&line_table_games()[index], variant) {
+        (Some(Variant::Draughts(lines)), Variant::Draughts(game)) => {
+            kernel_is_line_tables(game, lines, &fen)
+        }
+        (Some(Variant::WideDraughts(lines)), Variant::WideDraughts(game)) => {
+            kernel_is_line_tables(game, lines, &fen)
+        }
+        _ => {}
+    }
+}
+
+/// The kernel's perft 1 and 2 of `fen` against the line tables', both conventions.
+fn kernel_is_line_tables<B: crate::draughts::movegen::Width>(
+    game: &crate::Draughts<B>,
+    lines: &crate::Draughts<B>,
+    fen: &str,
+) {
+    let pos = game.parse_fen(fen).expect("read above");
+    for count in [Count::Unique, Count::Paths] {
+        for depth in 1..=2 {
+            assert_eq!(
+                lines.perft(&pos, depth, count),
+                game.perft(&pos, depth, count),
+                "{}: {fen}: perft {depth} {count:?}, line tables against the kernel",
+                game.id()
+            );
         }
     }
 }
