@@ -1,9 +1,9 @@
 //! The last ply of perft: moves counted without being listed. One-jump captures are counted
 //! by bitboards, by kind (a man or a king taking a man or a king), each kind scored once by
 //! the precedence; only the pieces whose capture may go on, and flying kings, are searched:
-//! by lean searches (men and short kings here, flying kings and men crowned into them in
-//! `flying_leaf`) when the precedence is blind to the order kings are taken in, by the general
-//! search otherwise.
+//! by lean searches: men and short kings here, whatever the precedence (the order kings are
+//! taken in carried along as an argument), and flying kings and men crowned into them in
+//! `flying_leaf` when the precedence is blind to that order; by the general search otherwise.
 use super::flying_leaf::FlyingLeafCount;
 use super::*;
 use crate::draughts::schema::PromotionDuringCapture;
@@ -72,10 +72,11 @@ impl<B: Bits> Sink<B> for LeafCount<'_, B> {
     }
 }
 
-/// The capture search at the last ply for men and short kings when the precedence is blind to
-/// the order kings are taken in: it counts sequences without building moves, the search state passed
-/// along as arguments. (The general search, [`super::capture::Capture`], serves every other case.)
-pub(super) struct ShortLeafCount<'a, B: Bits, P: Shape, const WHITE: bool> {
+/// The capture search at the last ply for men and short kings, whatever the precedence: it
+/// counts sequences without building moves, the search state (the order kings are taken in
+/// too) passed along as arguments. (The general search, [`super::capture::Capture`], serves
+/// flying kings under a precedence that weighs that order.)
+pub(super) struct ShortLeafCount<'a, B: Bits, P: Shape, const WHITE: bool, const ORDER: bool> {
     pub(super) k: &'a Kernel<B>,
     /// Empty squares, the square the piece left included.
     pub(super) empty: B,
@@ -91,7 +92,9 @@ pub(super) struct ShortLeafCount<'a, B: Bits, P: Shape, const WHITE: bool> {
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
-impl<B: Bits, P: Shape, const WHITE: bool> ShortLeafCount<'_, B, P, WHITE> {
+impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
+    ShortLeafCount<'_, B, P, WHITE, ORDER>
+{
     /// Landing squares of a jump from `at` in direction `d`. A jump back over the piece just
     /// taken never shows: taken pieces are no longer targets.
     #[inline(always)]
@@ -109,14 +112,21 @@ impl<B: Bits, P: Shape, const WHITE: bool> ShortLeafCount<'_, B, P, WHITE> {
         (victim, self.k.step::<P>(victim, d) & empty)
     }
 
-    /// Jumps on from `at`; returns whether any jump was possible.
-    pub(super) fn node(&mut self, at: B, king: bool, captured: B, jumps: u32) -> bool {
+    /// Jumps on from `at`, `order` the kings taken so far as [`score`] weighs them; returns
+    /// whether any jump was possible.
+    pub(super) fn node(&mut self, at: B, king: bool, captured: B, jumps: u32, order: u64) -> bool {
         let mut found = false;
         each_direction!(d => {
             let (victim, landing) = self.jump(at, king, d, captured);
             if landing != B::ZERO {
                 found = true;
-                self.land(landing, king, captured | victim, jumps + 1, d);
+                // Jump number `jumps` (0-based) taking a king sets bit 63 - jumps.
+                let order = if ORDER && victim & self.enemy_kings != B::ZERO {
+                    order | 1 << (63 - jumps.min(63))
+                } else {
+                    order
+                };
+                self.land(landing, king, captured | victim, jumps + 1, d, order);
             }
         });
         found
@@ -124,11 +134,21 @@ impl<B: Bits, P: Shape, const WHITE: bool> ShortLeafCount<'_, B, P, WHITE> {
 
     /// After a jump in direction `came` lands on `at`.
     #[inline(always)]
-    pub(super) fn land(&mut self, at: B, king: bool, captured: B, jumps: u32, came: Direction) {
+    pub(super) fn land(
+        &mut self,
+        at: B,
+        king: bool,
+        captured: B,
+        jumps: u32,
+        came: Direction,
+        order: u64,
+    ) {
         let mut king = king;
         if !king && at & self.promotion_row != B::ZERO {
             match self.k.promotion {
-                PromotionDuringCapture::EndsMove => return self.count(at, captured, jumps, true),
+                PromotionDuringCapture::EndsMove => {
+                    return self.count(at, captured, jumps, true, order);
+                }
                 PromotionDuringCapture::ContinueAsKing if P::FLYING => {
                     return self.crowned_flying(at, captured, jumps, came);
                 }
@@ -140,14 +160,15 @@ impl<B: Bits, P: Shape, const WHITE: bool> ShortLeafCount<'_, B, P, WHITE> {
         each_direction!(d => {
             more |= self.jump(at, king, d, captured).1;
         });
-        if more == B::ZERO || !self.node(at, king, captured, jumps) {
+        if more == B::ZERO || !self.node(at, king, captured, jumps, order) {
             let promotes = !self.started_as_king && (king || at & self.promotion_row != B::ZERO);
-            self.count(at, captured, jumps, promotes);
+            self.count(at, captured, jumps, promotes, order);
         }
     }
 
     /// A man crowned on `at` mid-capture goes on as a flying king (kept out of line: the rare
-    /// case).
+    /// case; never under a precedence that weighs the order kings are taken in, which the
+    /// flying kings' lean search does not keep).
     #[inline(never)]
     fn crowned_flying(&mut self, at: B, captured: B, jumps: u32, came: Direction) {
         let mut search = FlyingLeafCount::<B, P> {
@@ -161,15 +182,19 @@ impl<B: Bits, P: Shape, const WHITE: bool> ShortLeafCount<'_, B, P, WHITE> {
             _shape: std::marker::PhantomData,
         };
         if !search.after(at.lowest(), came, true, captured, jumps) {
-            self.count(at, captured, jumps, true);
+            self.count(at, captured, jumps, true, 0);
         }
     }
 
-    /// Counts one complete capture sequence.
+    /// Counts one complete capture sequence (`order`: the kings taken, by jump).
     #[inline(always)]
-    pub(super) fn count(&mut self, to: B, captured: B, jumps: u32, promotes: bool) {
+    pub(super) fn count(&mut self, to: B, captured: B, jumps: u32, promotes: bool, order: u64) {
         let kings = || (captured & self.enemy_kings).count();
-        let score = self.k.unordered_score(jumps, kings, self.started_as_king);
+        let score = if ORDER {
+            score(self.k, jumps, kings(), self.started_as_king, order)
+        } else {
+            self.k.unordered_score(jumps, kings, self.started_as_king)
+        };
         let mv = Move {
             captured,
             paths: 1,
@@ -262,42 +287,54 @@ fn searched_leaf_captures<B: Bits, P: Shape, const PATHS: bool, const WHITE: boo
         kings,
         ..Position::empty(side)
     };
-    // The lean searches serve the precedences blind to the order kings are taken in.
-    let lean = !k.king_order;
+    // The lean searches serve every precedence for men and short kings, and those blind to
+    // the order kings are taken in for flying kings (and men crowned into them).
+    let lean = !k.king_order || !P::FLYING;
     let flying_kings = if P::FLYING { own & kings } else { B::ZERO };
     let (lean_pieces, general) = if lean {
         (pieces & !flying_kings, pieces & flying_kings)
     } else {
         (B::ZERO, pieces)
     };
+    // Whether the search keeps the order kings are taken in is a type parameter, so that the
+    // rules that do not weigh it carry no code for it.
+    macro_rules! lean_short {
+        ($order:literal) => {{
+            let mut counter = ShortLeafCount::<B, P, WHITE, $order> {
+                k,
+                empty: B::ZERO,
+                enemy,
+                enemy_kings: enemy & kings,
+                men_targets: if k.men_capture_kings {
+                    enemy
+                } else {
+                    enemy & !kings
+                },
+                promotion_row: k.promotion_rows[!WHITE as usize],
+                from: 0,
+                started_as_king: false,
+                tally,
+                _shape: std::marker::PhantomData,
+            };
+            let empty = k.squares::<P>() & !(own | enemy);
+            let mut rest = lean_pieces;
+            while rest != B::ZERO {
+                let from = rest.lowest_bit();
+                rest ^= from;
+                counter.from = from.lowest() as u8;
+                counter.empty = empty | from;
+                counter.started_as_king = kings & from != B::ZERO;
+                counter.node(from, counter.started_as_king, B::ZERO, 0, 0);
+            }
+            counter.tally
+        }};
+    }
     if lean_pieces != B::ZERO {
-        let mut counter = ShortLeafCount::<B, P, WHITE> {
-            k,
-            empty: B::ZERO,
-            enemy,
-            enemy_kings: enemy & kings,
-            men_targets: if k.men_capture_kings {
-                enemy
-            } else {
-                enemy & !kings
-            },
-            promotion_row: k.promotion_rows[!WHITE as usize],
-            from: 0,
-            started_as_king: false,
-            tally,
-            _shape: std::marker::PhantomData,
+        tally = if k.king_order {
+            lean_short!(true)
+        } else {
+            lean_short!(false)
         };
-        let empty = k.squares::<P>() & !(own | enemy);
-        let mut rest = lean_pieces;
-        while rest != B::ZERO {
-            let from = rest.lowest_bit();
-            rest ^= from;
-            counter.from = from.lowest() as u8;
-            counter.empty = empty | from;
-            counter.started_as_king = kings & from != B::ZERO;
-            counter.node(from, counter.started_as_king, B::ZERO, 0);
-        }
-        tally = counter.tally;
     }
     if general != B::ZERO && lean {
         // Flying kings, by the lean search too.
