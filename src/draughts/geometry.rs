@@ -19,7 +19,10 @@
 use super::bits::Bits;
 use super::schema::BoardSquares;
 
-/// A diagonal direction on the board, as seen in the diagram (white at the bottom).
+/// A direction along a line of the padded dark-square layout, as seen in the diagram (white
+/// at the bottom): the four diagonals, then the rows and columns (a step along a row or a
+/// column goes to the next dark square, two squares away). Left and right are the layout's
+/// internal columns, mirrored on boards whose other corner is playable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
     /// Toward row 0 and the left edge (white's forward-left).
@@ -30,6 +33,14 @@ pub enum Direction {
     DownLeft = 2,
     /// Toward the last row and the right edge.
     DownRight = 3,
+    /// Along the column toward row 0.
+    Up = 4,
+    /// Along the column toward the last row.
+    Down = 5,
+    /// Along the row toward the left edge.
+    Left = 6,
+    /// Along the row toward the right edge.
+    Right = 7,
 }
 
 impl Direction {
@@ -41,6 +52,26 @@ impl Direction {
         Direction::DownRight,
     ];
 
+    /// The four directions along rows and columns.
+    pub const ORTHOGONAL: [Direction; 4] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+    ];
+
+    /// All eight, the diagonals first.
+    pub const EIGHT: [Direction; 8] = [
+        Direction::UpLeft,
+        Direction::UpRight,
+        Direction::DownLeft,
+        Direction::DownRight,
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+    ];
+
     /// The opposite direction.
     pub const fn opposite(self) -> Direction {
         match self {
@@ -48,12 +79,32 @@ impl Direction {
             Direction::UpRight => Direction::DownLeft,
             Direction::DownLeft => Direction::UpRight,
             Direction::DownRight => Direction::UpLeft,
+            Direction::Up => Direction::Down,
+            Direction::Down => Direction::Up,
+            Direction::Left => Direction::Right,
+            Direction::Right => Direction::Left,
         }
     }
 
-    /// Whether a step in this direction increases the bit index.
+    /// Whether a step in this direction goes toward the last row (black's forward).
     pub const fn is_down(self) -> bool {
-        matches!(self, Direction::DownLeft | Direction::DownRight)
+        matches!(
+            self,
+            Direction::DownLeft | Direction::DownRight | Direction::Down
+        )
+    }
+
+    /// Whether a step in this direction increases the bit index.
+    pub const fn increases(self) -> bool {
+        matches!(
+            self,
+            Direction::DownLeft | Direction::DownRight | Direction::Down | Direction::Right
+        )
+    }
+
+    /// Along a diagonal (not a row or a column).
+    pub const fn is_diagonal(self) -> bool {
+        (self as u8) < 4
     }
 
     /// The change of (row, internal column) of one step.
@@ -63,6 +114,10 @@ impl Direction {
             Direction::UpRight => (-1, 1),
             Direction::DownLeft => (1, -1),
             Direction::DownRight => (1, 1),
+            Direction::Up => (-2, 0),
+            Direction::Down => (2, 0),
+            Direction::Left => (0, -2),
+            Direction::Right => (0, 2),
         }
     }
 }
@@ -206,8 +261,9 @@ pub struct Geometry {
     number_to_bit: Vec<u8>,
     bit_to_number: [u8; 128],
     bit_to_coord: [(u8, u8); 128],
-    /// The diagonal rays of the padded layout (the shift-based kernel), every width.
-    rays: Box<[[u128; 4]; 128]>,
+    /// The rays of the padded layout (the shift-based kernel) in every [`Direction`], every
+    /// width.
+    rays: Box<[[u128; 8]; 128]>,
     next: Box<[[u8; 8]; 128]>,
 }
 
@@ -258,7 +314,7 @@ impl Geometry {
             number_to_bit: Vec::new(),
             bit_to_number: [0; 128],
             bit_to_coord: [(u8::MAX, u8::MAX); 128],
-            rays: Box::new([[0; 4]; 128]),
+            rays: Box::new([[0; 8]; 128]),
             next: Box::new([[NO_SQUARE; 8]; 128]),
         };
         for row in 0..rows {
@@ -277,7 +333,7 @@ impl Geometry {
         for bit in squares {
             let (row, col) = geo.bit_to_coord[bit as usize];
             let icol = geo.internal_column(col as i32);
-            for dir in Direction::ALL {
+            for dir in Direction::EIGHT {
                 if all {
                     break; // the shift-based kernel's rays: padded layouts only
                 }
@@ -288,7 +344,7 @@ impl Geometry {
                     let real = geo.internal_column(c);
                     let b = geo
                         .bit_at(r, real)
-                        .expect("diagonal neighbours are playable");
+                        .expect("squares a diagonal step or two squares apart are playable");
                     ray |= 1 << b;
                     r += dr;
                     c += dc;
@@ -371,15 +427,23 @@ impl Geometry {
         match dir {
             Direction::UpLeft | Direction::DownRight => self.half + 1,
             Direction::UpRight | Direction::DownLeft => self.half,
+            Direction::Up | Direction::Down => 2 * self.half + 1,
+            Direction::Left | Direction::Right => 1,
         }
     }
 
     /// Moves every square of `bb` one step in `dir`, dropping those that leave the board
     /// (a padded layout of 64 bits: a check of the rays in the tests).
-    #[inline(always)]
     pub fn step(&self, bb: u64, dir: Direction) -> u64 {
         let s = self.shift_amount(dir);
-        let moved = if dir.is_down() { bb << s } else { bb >> s };
+        // The squares with a next square in `dir` (along a row, the last square's next bit
+        // is the first square of the row below).
+        let from = self
+            .bits()
+            .filter(|&b| self.rays[b as usize][dir as usize] != 0)
+            .fold(0u64, |m, b| m | 1 << b);
+        let bb = bb & from;
+        let moved = if dir.increases() { bb << s } else { bb >> s };
         moved & self.squares::<u64>()
     }
 
@@ -510,13 +574,13 @@ mod tests {
             let g = Geometry::new(c, r, corner, BoardSquares::Dark).unwrap();
             assert_eq!(g.square_count(), c * r / 2);
             for bit in g.bits() {
-                for dir in Direction::ALL {
+                for dir in Direction::EIGHT {
                     let first = g.ray::<u64>(bit, dir);
                     let step = g.step(1 << bit, dir);
                     // The single step is the ray's nearest square.
                     let nearest = if first == 0 {
                         0
-                    } else if dir.is_down() {
+                    } else if dir.increases() {
                         1 << first.trailing_zeros()
                     } else {
                         1 << (63 - first.leading_zeros())

@@ -332,6 +332,13 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
                 .k
                 .step::<P>(self.k.step::<P>(origin, DownRight) & capturable, DownRight);
         }
+        if P::ORTHOGONAL {
+            let k = self.k;
+            hits |= k.step::<P>(k.step::<P>(origin, Up) & capturable, Up);
+            hits |= k.step::<P>(k.step::<P>(origin, Down) & capturable, Down);
+            hits |= k.step::<P>(k.step::<P>(origin, Left) & capturable, Left);
+            hits |= k.step::<P>(k.step::<P>(origin, Right) & capturable, Right);
+        }
         hits & empty != B::ZERO
     }
 
@@ -348,6 +355,12 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
         if king || P::MEN_BACKWARD || !WHITE {
             found |= self.short_in(at, king, came, DownLeft, capturable, empty);
             found |= self.short_in(at, king, came, DownRight, capturable, empty);
+        }
+        if P::ORTHOGONAL {
+            found |= self.short_in(at, king, came, Up, capturable, empty);
+            found |= self.short_in(at, king, came, Down, capturable, empty);
+            found |= self.short_in(at, king, came, Left, capturable, empty);
+            found |= self.short_in(at, king, came, Right, capturable, empty);
         }
         found
     }
@@ -390,7 +403,7 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
     /// path, whichever square between is touched), turning from every landing square.
     pub(super) fn flying(&mut self, at: u32, came: Option<Direction>, first_landing: bool) -> bool {
         let mut found = false;
-        each_direction!(d => {
+        each_capture_direction!(P, d => {
             found |= self.flying_in(at, came, first_landing, d);
         });
         found
@@ -489,7 +502,7 @@ pub(super) fn captures<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
     };
     let mut capturing_men = B::ZERO;
     if P::MEN_BACKWARD {
-        each_direction!(d => {
+        each_capture_direction!(P, d => {
             let back = d.opposite();
             capturing_men |= men & k.step::<P>(man_targets & k.step::<P>(empty, back), back);
         });
@@ -502,7 +515,7 @@ pub(super) fn captures<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
     let mut capturing_kings = kings;
     if !P::FLYING && kings != B::ZERO {
         let mut c = B::ZERO;
-        each_direction!(d => {
+        each_capture_direction!(P, d => {
             let back = d.opposite();
             c |= kings & k.step::<P>(enemy & k.step::<P>(empty, back), back);
         });

@@ -2,10 +2,10 @@
 //! whose capture may go on (searched instead). A king that takes the first piece on a ray
 //! lands on a square beyond it (which ones, the `[king] landing` rule says); its capture goes
 //! on if, from a square it may land on, a line holds an enemy piece it may take next: across
-//! (the two perpendicular lines), straight on past the squares beyond, or (pieces removed as
+//! (the two perpendicular lines, and the rows and columns or the diagonals where pieces
+//! capture along both kinds of line), straight on past the squares beyond, or (pieces removed as
 //! they are taken) straight back over the square just freed. Otherwise each square it may
 //! stop on is one capture of one jump and one path.
-use super::flying_leaf::across;
 use super::*;
 use crate::draughts::schema::KingLanding;
 
@@ -46,9 +46,9 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
         // The square the king leaves is empty while it captures.
         let occupied = (own | enemy) & !(B::bit(from));
         // A king's one-jump captures, by direction: the piece taken and where it may stop.
-        let mut found = [(B::ZERO, B::ZERO); 4];
+        let mut found = [(B::ZERO, B::ZERO); 8];
         let mut more = false;
-        each_direction!(d => {
+        each_capture_direction!(P, d => {
             let ray = k.ray(from, d) & occupied;
             if ray != B::ZERO && !more {
                 let v = nearest(ray, d);
@@ -76,13 +76,13 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
                         || (P::IMMEDIATE
                             && go_on_from & behind != B::ZERO
                             && takes_along(k, first, d.opposite(), blockers, capturable));
-                    let [a, b] = across(d);
                     let mut squares = go_on_from;
                     while squares != B::ZERO && !more {
                         let at = squares.lowest();
                         squares = squares.without_lowest();
-                        more = takes_along(k, at, a, blockers, capturable)
-                            || takes_along(k, at, b, blockers, capturable);
+                        each_across!(P, d, a => {
+                            more = more || takes_along(k, at, a, blockers, capturable);
+                        });
                     }
                     found[d as usize] = (victim, ends);
                 }
@@ -92,7 +92,8 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
             goes_on |= B::bit(from);
             continue;
         }
-        for (victim, ends) in found {
+        let lines = if P::ORTHOGONAL { 8 } else { 4 };
+        for &(victim, ends) in &found[..lines] {
             if ends != B::ZERO {
                 single(from, victim, ends);
             }

@@ -1,7 +1,8 @@
 //! Flying kings' captures at the last ply when the precedence is blind to the order kings are
 //! taken in:
 //! sequences counted, not built, the search state passed along as arguments. From a square it
-//! lands on, a king can only go on across the line it came along (or straight on, or back
+//! lands on, a king can only go on across the line it came along (the perpendicular line, and
+//! the lines of the other kind where pieces capture along diagonals, rows and columns) (or straight on, or back
 //! where pieces go at once, from the first square past the piece taken), so only those lines
 //! are looked at; the squares a sequence may end on are counted together while it is too short
 //! to repeat another (under three jumps), one by one into the duplicate check after that.
@@ -9,12 +10,14 @@ use super::leaf::LeafCount;
 use super::*;
 use crate::draughts::schema::KingLanding;
 
-/// The two directions across `d`.
+/// The two directions across `d` of the same kind of line (diagonal, or row and column).
 #[inline(always)]
 pub(super) const fn across(d: Direction) -> [Direction; 2] {
     match d {
         UpLeft | DownRight => [UpRight, DownLeft],
         UpRight | DownLeft => [UpLeft, DownRight],
+        Up | Down => [Left, Right],
+        Left | Right => [Up, Down],
     }
 }
 
@@ -41,7 +44,7 @@ impl<B: Bits, P: Shape> FlyingLeafCount<'_, '_, B, P> {
     #[inline]
     pub(super) fn start(&mut self, at: u32) -> bool {
         let mut found = false;
-        each_direction!(d => {
+        each_capture_direction!(P, d => {
             found |= self.along(at, d, B::ZERO, 0);
         });
         found
@@ -59,9 +62,16 @@ impl<B: Bits, P: Shape> FlyingLeafCount<'_, '_, B, P> {
         captured: B,
         jumps: u32,
     ) -> bool {
-        let [a, b] = across(came);
-        let mut found = self.along(at, a, captured, jumps);
-        found |= self.along(at, b, captured, jumps);
+        let mut found = false;
+        if P::ORTHOGONAL {
+            each_across!(P, came, d => {
+                found |= self.along(at, d, captured, jumps);
+            });
+        } else {
+            let [a, b] = across(came);
+            found |= self.along(at, a, captured, jumps);
+            found |= self.along(at, b, captured, jumps);
+        }
         if first {
             found |= self.along(at, came, captured, jumps);
             // Back over the square just freed, where pieces taken go at once.

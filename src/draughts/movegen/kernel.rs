@@ -12,7 +12,10 @@ pub struct Kernel<B = u64> {
     pub(super) half: u32,
     /// The board's layout when one of the sizes compiled in (see [`with_shape`]) fits.
     pub(super) board: BoardSize,
-    pub(super) rays: Box<[[B; 4]; 128]>,
+    pub(super) rays: Box<[[B; 8]; 128]>,
+    /// The squares with a next square along their row toward the left (lower bits), and
+    /// toward the right.
+    pub(super) along_row: [B; 2],
     /// The row where white men are crowned (top row), and black's (bottom row).
     pub(super) promotion_rows: [B; 2],
     /// The promotion rows where a man crowned mid-capture goes on as a king, else 0.
@@ -30,6 +33,8 @@ pub struct Kernel<B = u64> {
     /// The precedence looks at the order in which kings are taken.
     pub(super) king_order: bool,
     pub(super) flying: bool,
+    /// Men and kings capture along rows and columns too (men backward as well).
+    pub(super) orthogonal: bool,
     /// Where a flying king lands after taking a piece.
     pub(super) landing: KingLanding,
     pub(super) immediate: bool,
@@ -49,10 +54,16 @@ impl<B: Bits> Kernel<B> {
     /// Compiles the rules.
     pub fn new(rules: &Rules) -> Kernel<B> {
         let geo = &rules.geometry;
-        let mut rays = Box::new([[B::ZERO; 4]; 128]);
+        let mut rays = Box::new([[B::ZERO; 8]; 128]);
+        let mut along_row = [B::ZERO; 2];
         for bit in geo.bits() {
-            for dir in Direction::ALL {
+            for dir in Direction::EIGHT {
                 rays[bit as usize][dir as usize] = geo.ray(bit, dir);
+            }
+            for (side, dir) in [Left, Right].into_iter().enumerate() {
+                if rays[bit as usize][dir as usize] != B::ZERO {
+                    along_row[side] |= B::bit(bit);
+                }
             }
         }
         let mut precedence = [Criterion::MostPieces; Criterion::ALL.len()];
@@ -79,6 +90,7 @@ impl<B: Bits> Kernel<B> {
             half: geo.columns() / 2,
             board,
             rays,
+            along_row,
             promotion_rows,
             crowned_goes_on: if rules.promotion_during_capture
                 == PromotionDuringCapture::ContinueAsKing
@@ -96,6 +108,7 @@ impl<B: Bits> Kernel<B> {
             score_is_jumps: rules.precedence == [Criterion::MostPieces],
             king_order: rules.precedence.contains(&Criterion::KingTakenEarliest),
             flying: rules.king_range == KingRange::Flying,
+            orthogonal: rules.man_capture_lines.orthogonal,
             landing: rules.king_landing,
             immediate: rules.removal == Removal::Immediate,
             men_backward: rules.men_capture_backward,
@@ -172,9 +185,22 @@ impl<B: Bits> Kernel<B> {
         }
     }
 
-    /// Every square of `bb` moved one step in `dir`. Not masked: a step off the board lands
-    /// on a ghost bit or past the board, so every caller intersects the result with a set of
-    /// squares (pieces, empty squares) before using it.
+    /// The squares with a next square along their row toward the left (`right` false) or
+    /// the right: a constant when the shape fixes the board.
+    #[inline(always)]
+    fn along_row<P: Shape>(&self, right: bool) -> B {
+        if P::COLUMNS != 0 {
+            B::from_u128(P::ALONG_ROW[right as usize])
+        } else {
+            self.along_row[right as usize]
+        }
+    }
+
+    /// Every square of `bb` moved one step in `dir`. Not masked on the diagonals and columns:
+    /// a step off the board there lands on a ghost bit or past the board, so every caller
+    /// intersects the result with a set of squares (pieces, empty squares) before using it.
+    /// Along a row the next bit past the last square is the first square of the row below,
+    /// so the squares with no next square are dropped first.
     #[inline(always)]
     pub(super) fn step<P: Shape>(&self, bb: B, dir: Direction) -> B {
         let half = self.half::<P>();
@@ -183,6 +209,10 @@ impl<B: Bits> Kernel<B> {
             UpRight => bb >> half,
             DownLeft => bb << half,
             DownRight => bb << (half + 1),
+            Up => bb >> (2 * half + 1),
+            Down => bb << (2 * half + 1),
+            Left => (bb & self.along_row::<P>(false)) >> 1,
+            Right => (bb & self.along_row::<P>(true)) << 1,
         }
     }
 
@@ -263,7 +293,7 @@ pub(super) fn score<B: Bits>(
 /// The nearest set bit of `bb` seen from a square looking along `dir`.
 #[inline(always)]
 pub(super) fn nearest<B: Bits>(bb: B, dir: Direction) -> u32 {
-    if dir.is_down() {
+    if dir.increases() {
         bb.lowest()
     } else {
         bb.highest()
@@ -299,28 +329,66 @@ pub(super) const fn padded_squares(columns: u32, rows: u32) -> u128 {
     mask
 }
 
+/// The squares of the padded layout of a `columns` x `rows` board that have a next square
+/// along their row toward the right (`right`) or the left.
+pub(super) const fn along_row(columns: u32, rows: u32, right: bool) -> u128 {
+    let half = columns / 2;
+    let mut mask = 0u128;
+    let mut row = 0;
+    while row < rows {
+        let mut column = 0;
+        while column < columns {
+            let inner = if right {
+                column + 2 < columns
+            } else {
+                column >= 2
+            };
+            if (row + column) % 2 == 1 && inner {
+                mask |= 1 << (row * half + column / 2 + row / 2);
+            }
+            column += 1;
+        }
+        row += 1;
+    }
+    mask
+}
+
 /// The rules that shape the inner loop, and the board layout when it is one compiled in, as
 /// types.
 pub(crate) trait Shape {
     const FLYING: bool;
     const IMMEDIATE: bool;
     const MEN_BACKWARD: bool;
+    /// Men and kings capture along rows and columns too (and then men capture backward).
+    const ORTHOGONAL: bool;
     /// Columns of the board, or 0 when the layout is read from the kernel.
     const COLUMNS: u32;
+    /// The squares with a next square along their row toward the left, and the right, when
+    /// `COLUMNS` is not 0.
+    const ALONG_ROW: [u128; 2];
     /// The playable squares when `COLUMNS` is not 0 (in the widest set: each width takes
     /// what it holds).
     const SQUARES: u128;
 }
 
-pub(crate) struct ShapeOf<const F: bool, const I: bool, const B: bool, const C: u32, const R: u32>;
+pub(crate) struct ShapeOf<
+    const F: bool,
+    const I: bool,
+    const B: bool,
+    const O: bool,
+    const C: u32,
+    const R: u32,
+>;
 
-impl<const F: bool, const I: bool, const B: bool, const C: u32, const R: u32> Shape
-    for ShapeOf<F, I, B, C, R>
+impl<const F: bool, const I: bool, const B: bool, const O: bool, const C: u32, const R: u32> Shape
+    for ShapeOf<F, I, B, O, C, R>
 {
     const FLYING: bool = F;
     const IMMEDIATE: bool = I;
     const MEN_BACKWARD: bool = B;
+    const ORTHOGONAL: bool = O;
     const COLUMNS: u32 = C;
+    const ALONG_ROW: [u128; 2] = [along_row(C, R, false), along_row(C, R, true)];
     const SQUARES: u128 = padded_squares(C, R);
 }
 

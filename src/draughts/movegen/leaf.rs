@@ -116,7 +116,7 @@ impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
     /// whether any jump was possible.
     pub(super) fn node(&mut self, at: B, king: bool, captured: B, jumps: u32, order: u64) -> bool {
         let mut found = false;
-        each_direction!(d => {
+        each_capture_direction!(P, d => {
             let (victim, landing) = self.jump(at, king, d, captured);
             if landing != B::ZERO {
                 found = true;
@@ -157,7 +157,7 @@ impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
             }
         }
         let mut more = B::ZERO;
-        each_direction!(d => {
+        each_capture_direction!(P, d => {
             more |= self.jump(at, king, d, captured).1;
         });
         if more == B::ZERO || !self.node(at, king, captured, jumps, order) {
@@ -203,6 +203,21 @@ impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
             promotes,
         };
         self.tally.capture(mv, score, jumps);
+    }
+}
+
+/// The landing squares of one-jump captures by [`Direction`] (those along rows and columns
+/// empty unless the shape captures along them).
+pub(super) type Landings<B> = [B; 8];
+
+/// Any of the landing squares of `landings`.
+#[inline(always)]
+pub(super) fn any_of<B: Bits, P: Shape>(landings: &Landings<B>) -> B {
+    let diagonal = landings[0] | landings[1] | landings[2] | landings[3];
+    if P::ORTHOGONAL {
+        diagonal | landings[4] | landings[5] | landings[6] | landings[7]
+    } else {
+        diagonal
     }
 }
 
@@ -458,21 +473,20 @@ pub(super) fn leaf_captures<B: Bits, P: Shape, const KINDS: bool, const WHITE: b
         |from: B, e: Direction, targets: B| k.step::<P>(k.step::<P>(from, e) & targets, e) & empty;
     let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
     // Landing squares of one-jump captures, by direction: men, then short kings.
-    let mut men_landing = [B::ZERO; 4];
-    let mut king_landing = [B::ZERO; 4];
-    each_direction!(d => {
+    let mut men_landing = [B::ZERO; 8];
+    let mut king_landing = [B::ZERO; 8];
+    each_capture_direction!(P, d => {
         if man_dir(d) {
             men_landing[d as usize] = jumps(men, d, man_targets);
         }
     });
-    let men_any = men_landing[0] | men_landing[1] | men_landing[2] | men_landing[3];
-    let mut any = men_any;
+    let mut any = any_of::<B, P>(&men_landing);
     let short_kings = !P::FLYING && kings != B::ZERO;
     if short_kings {
-        each_direction!(d => {
+        each_capture_direction!(P, d => {
             king_landing[d as usize] = jumps(kings, d, enemy);
         });
-        any |= king_landing[0] | king_landing[1] | king_landing[2] | king_landing[3];
+        any |= any_of::<B, P>(&king_landing);
     }
     // Flying kings: one-jump captures counted off the rays, by kind; the kings whose capture
     // may go on are searched.
@@ -538,8 +552,8 @@ pub(super) fn leaf_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHI
     enemy_kings: B,
     man_targets: B,
     kings: B,
-    men_landing: [B; 4],
-    king_landing: [B; 4],
+    men_landing: Landings<B>,
+    king_landing: Landings<B>,
     single: Singles,
     flying_searched: B,
 ) -> LeafCaptures<B> {
@@ -550,7 +564,7 @@ pub(super) fn leaf_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHI
     // traced back to where the piece started. The jump back never shows: on the board as it
     // is, the square it would land on still holds the piece.
     let mut man_from_any = B::ZERO;
-    each_direction!(e => {
+    each_capture_direction!(P, e => {
         if man_dir(e) {
             let back = e.opposite();
             man_from_any |= k.step::<P>(man_targets & k.step::<P>(empty, back), back);
@@ -559,16 +573,16 @@ pub(super) fn leaf_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHI
     // A man crowned mid-capture that goes on as a king is searched.
     man_from_any |= k.crowned_goes_on[!WHITE as usize];
     let mut goes_on = B::ZERO;
-    each_direction!(d => {
+    each_capture_direction!(P, d => {
         goes_on |= two_steps(men_landing[d as usize] & man_from_any, d.opposite());
     });
     if short_kings {
         let mut king_from_any = B::ZERO;
-        each_direction!(e => {
+        each_capture_direction!(P, e => {
             let back = e.opposite();
             king_from_any |= k.step::<P>(enemy & k.step::<P>(empty, back), back);
         });
-        each_direction!(d => {
+        each_capture_direction!(P, d => {
             goes_on |= two_steps(king_landing[d as usize] & king_from_any, d.opposite());
         });
     }
@@ -577,12 +591,12 @@ pub(super) fn leaf_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHI
         // The precedence cannot tell one-jump captures apart: one count for all.
         let mut n = single[0];
         if searched == B::ZERO {
-            each_direction!(d => {
+            each_capture_direction!(P, d => {
                 n += (men_landing[d as usize] | king_landing[d as usize]).count() as u64;
             });
             return LeafCaptures::Counted(n);
         }
-        each_direction!(d => {
+        each_capture_direction!(P, d => {
             let skip = two_steps(goes_on, d);
             n += ((men_landing[d as usize] | king_landing[d as usize]) & !skip).count() as u64;
         });
@@ -610,15 +624,15 @@ pub(super) fn leaf_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHI
 fn singles_by_kind<B: Bits, P: Shape>(
     k: &Kernel<B>,
     enemy_kings: B,
-    men_landing: [B; 4],
-    king_landing: [B; 4],
+    men_landing: Landings<B>,
+    king_landing: Landings<B>,
     mut single: Singles,
     goes_on: B,
     searched: B,
 ) -> LeafCaptures<B> {
     let two_steps = |bb: B, e: Direction| k.step::<P>(k.step::<P>(bb, e), e);
     // The square behind a king taken in direction d is one step past it.
-    each_direction!(d => {
+    each_capture_direction!(P, d => {
         let skip = two_steps(goes_on, d);
         let men = men_landing[d as usize] & !skip;
         let kings = king_landing[d as usize] & !skip;
@@ -662,7 +676,7 @@ pub(super) fn opponent_captures_from<
     empty: B,
     enemy: B,
     man_targets: B,
-    men_landing: [B; 4],
+    men_landing: Landings<B>,
     leaf: &mut MoveList<B>,
 ) -> u64 {
     let enemy_kings = enemy & kings;
@@ -674,7 +688,7 @@ pub(super) fn opponent_captures_from<
         man_targets,
         B::ZERO,
         men_landing,
-        [B::ZERO; 4],
+        [B::ZERO; 8],
         [0; 4],
         B::ZERO,
     )

@@ -1,7 +1,7 @@
 //! The line-table generator: every rule of the vocabulary on any layout, following lines
 //! square by square through the geometry's tables of next squares. It plays what the
-//! shift-based kernel cannot: lines along rows and columns (Frisian, Turkish), boards of all
-//! squares, captures weighed by value, and captures that may not turn back. It is also an
+//! shift-based kernel cannot: moves along rows and columns, boards of all squares (Turkish),
+//! and captures that may not turn back. It is also an
 //! independent second generator for the variants the kernel plays: the tests compare the two.
 //!
 //! Like the kernel it allocates nothing per node: move lists are reused buffers, the search
@@ -155,22 +155,22 @@ impl<B: Bits> LineTables<B> {
         self.shifts = None;
     }
 
-    /// Whether the shift-based kernel cannot play these rules: lines along rows or columns,
-    /// a board of all squares, captures weighed by value, or a capture that may not turn back
-    /// over a square freed during it.
+    /// Whether the shift-based kernel cannot play these rules: moves along rows or columns,
+    /// men and kings capturing along different lines, men capturing forward only along rows
+    /// and columns, a board of all squares, one wider than `B`, or a capture that may not
+    /// turn back over a square freed during it.
     pub(crate) fn needed(rules: &Rules) -> bool {
-        let diagonal = [
-            rules.man_move_lines,
-            rules.man_capture_lines,
-            rules.king_move_lines,
-            rules.king_capture_lines,
-        ]
-        .iter()
-        .all(|l| *l == Lines::DIAGONAL);
-        !diagonal
+        // The kernel moves along the diagonals; men and kings capture along the same lines,
+        // the diagonals or (men backward too) the diagonals, rows and columns.
+        let moves =
+            rules.man_move_lines == Lines::DIAGONAL && rules.king_move_lines == Lines::DIAGONAL;
+        let captures = rules.man_capture_lines == rules.king_capture_lines
+            && rules.man_capture_lines.diagonal
+            && (!rules.man_capture_lines.orthogonal || rules.men_capture_backward);
+        !moves
+            || !captures
             || !rules.geometry.is_padded()
             || !rules.geometry.fits::<B>()
-            || rules.precedence.contains(&Criterion::MostValue)
             || (!rules.may_reverse && rules.removal == Removal::Immediate)
     }
 

@@ -17,8 +17,9 @@
 //! captures apart at all is a type parameter of perft (`KINDS`), so that the rules which cannot
 //! carry no by-kind code in their leaves.
 //!
-//! Rules the kernel does not cover (lines along rows and columns, boards of all squares,
-//! captures weighed by value, no turning back over a freed square) are
+//! Captures along rows and columns as well as diagonals are a type parameter too; rules the
+//! kernel does not cover (moves along rows and columns, men and kings capturing along
+//! different lines, boards of all squares, no turning back over a freed square) are
 //! played by the line tables (`lines`), which follow lines square by square through the
 //! geometry's tables on bitboards of any [`Width`]; they double as a second generator that the
 //! tests compare with the kernel.
@@ -44,6 +45,51 @@ macro_rules! each_direction {
         {
             let $d = DownRight;
             $body
+        }
+    }};
+}
+
+/// Like [`each_direction`] over the directions pieces capture in under shape `$p`: the
+/// diagonals, and the rows and columns too when it says so.
+macro_rules! each_capture_direction {
+    ($p:ty, $d:ident => $body:block) => {{
+        each_direction!($d => $body);
+        if <$p>::ORTHOGONAL {
+            {
+                let $d = Up;
+                $body
+            }
+            {
+                let $d = Down;
+                $body
+            }
+            {
+                let $d = Left;
+                $body
+            }
+            {
+                let $d = Right;
+                $body
+            }
+        }
+    }};
+}
+
+/// Runs `$body` for each capture direction of shape `$p` across `$came` (neither it nor its
+/// opposite), with `$d` bound to it.
+macro_rules! each_across {
+    ($p:ty, $came:expr, $d:ident => $body:block) => {{
+        let came: Direction = $came;
+        if <$p>::ORTHOGONAL {
+            for $d in Direction::EIGHT {
+                if $d != came && $d != came.opposite() {
+                    $body
+                }
+            }
+        } else {
+            for $d in flying_leaf::across(came) {
+                $body
+            }
         }
     }};
 }
@@ -84,15 +130,21 @@ macro_rules! with_shape {
         }
     };
     (@rules $k:expr, $c:literal, $r:literal, $v:expr) => {
-        match ($k.flying, $k.immediate, $k.men_backward) {
-            (false, false, false) => $v.run::<ShapeOf<false, false, false, $c, $r>>(),
-            (false, false, true) => $v.run::<ShapeOf<false, false, true, $c, $r>>(),
-            (false, true, false) => $v.run::<ShapeOf<false, true, false, $c, $r>>(),
-            (false, true, true) => $v.run::<ShapeOf<false, true, true, $c, $r>>(),
-            (true, false, false) => $v.run::<ShapeOf<true, false, false, $c, $r>>(),
-            (true, false, true) => $v.run::<ShapeOf<true, false, true, $c, $r>>(),
-            (true, true, false) => $v.run::<ShapeOf<true, true, false, $c, $r>>(),
-            (true, true, true) => $v.run::<ShapeOf<true, true, true, $c, $r>>(),
+        // Captures along rows and columns come with men capturing backward (the line
+        // tables play the other rules with them), so they double only those shapes.
+        match ($k.flying, $k.immediate, $k.men_backward, $k.orthogonal) {
+            (false, false, false, false) => $v.run::<ShapeOf<false, false, false, false, $c, $r>>(),
+            (false, false, true, false) => $v.run::<ShapeOf<false, false, true, false, $c, $r>>(),
+            (false, true, false, false) => $v.run::<ShapeOf<false, true, false, false, $c, $r>>(),
+            (false, true, true, false) => $v.run::<ShapeOf<false, true, true, false, $c, $r>>(),
+            (true, false, false, false) => $v.run::<ShapeOf<true, false, false, false, $c, $r>>(),
+            (true, false, true, false) => $v.run::<ShapeOf<true, false, true, false, $c, $r>>(),
+            (true, true, false, false) => $v.run::<ShapeOf<true, true, false, false, $c, $r>>(),
+            (true, true, true, false) => $v.run::<ShapeOf<true, true, true, false, $c, $r>>(),
+            (false, false, _, true) => $v.run::<ShapeOf<false, false, true, true, $c, $r>>(),
+            (false, true, _, true) => $v.run::<ShapeOf<false, true, true, true, $c, $r>>(),
+            (true, false, _, true) => $v.run::<ShapeOf<true, false, true, true, $c, $r>>(),
+            (true, true, _, true) => $v.run::<ShapeOf<true, true, true, true, $c, $r>>(),
         }
     };
 }

@@ -70,8 +70,8 @@ pub(super) fn perft2<B: Bits, P: Shape, const PATHS: bool, const KINDS: bool, co
     // change. Otherwise the child is counted in full.
     let opponent_men = enemy & !pos.kings;
     let fast = enemy & pos.kings == B::ZERO;
-    let mut reach = [B::ZERO; 4];
-    each_direction!(e => {
+    let mut reach = [B::ZERO; 8];
+    each_capture_direction!(P, e => {
         reach[e as usize] = k.step::<P>(opponent_men, e);
     });
     // Kings the opponent's men may not take (all of them, or none).
@@ -92,8 +92,8 @@ pub(super) fn perft2<B: Bits, P: Shape, const PATHS: bool, const KINDS: bool, co
             if fast {
                 let empty_after = empty ^ touched;
                 let targets = moved & !(kings_after & kings_immune);
-                let mut landing = [B::ZERO; 4];
-                each_direction!(e => {
+                let mut landing = [B::ZERO; 8];
+                each_capture_direction!(P, e => {
                     if opponent_captures(e) {
                         landing[e as usize] = k.step::<P>(reach[e as usize] & targets, e) & empty_after;
                     }
@@ -104,7 +104,7 @@ pub(super) fn perft2<B: Bits, P: Shape, const PATHS: bool, const KINDS: bool, co
                         quiet += (reach[e as usize] & empty_after).count() as u64;
                     }
                 });
-                if landing[0] | landing[1] | landing[2] | landing[3] == B::ZERO {
+                if any_of::<B, P>(&landing) == B::ZERO {
                     quiet_only = Some(quiet);
                 } else {
                     // The opponent has a capture: the landings found go on to the count.

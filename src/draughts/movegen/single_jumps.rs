@@ -35,7 +35,7 @@ pub(super) fn single_jump_moves<B: Bits, P: Shape, const WHITE: bool>(
             });
         }
     };
-    each_direction!(d => {
+    each_capture_direction!(P, d => {
         if P::MEN_BACKWARD || d.is_down() != WHITE {
             push(k.step::<P>(k.step::<P>(men, d) & man_targets, d) & empty, d, true);
         }
