@@ -11,7 +11,7 @@
 //! `RULEBENCH_PERFT_MAX_NODES=N` (or `all`) checks every depth whose count is at most N.
 //! Threads and the hash change no count.
 
-mod common;
+use crate::common;
 
 use rulebench::perft::{PerftOptions, perft};
 use rulebench::{Chess, Count, Game, Variant, with_game};

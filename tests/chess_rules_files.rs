@@ -2,9 +2,9 @@
 //! region or letter is rejected with the file, line and column and what would be valid; a
 //! child states only the difference.
 
+use crate::common;
 use rulebench::chess::Rules;
 use rulebench::{Count, Game, LocatedError};
-mod common;
 
 use common::{assert_at, dir, write};
 

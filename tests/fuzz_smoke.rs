@@ -214,7 +214,7 @@ fn known_fens() -> Vec<(String, String)> {
 }
 
 /// Writes the seed inputs of every target into `fuzz/corpus/<target>/seed-*` (run once when
-/// the corpus is made: `cargo test --release --test fuzz_smoke -- --ignored write_seeds`).
+/// the corpus is made: `cargo test --release --test it fuzz_smoke::write_seeds -- --ignored`).
 #[test]
 #[ignore]
 fn write_seeds() {

@@ -12,7 +12,7 @@ use rulebench::draughts::movegen::Width;
 use rulebench::{Count, Draughts, Game, Move, Position, Rules};
 use std::sync::OnceLock;
 
-mod common;
+use crate::common;
 use common::playout::{built, config, playout};
 
 /// The shipped games on the line tables, with and without the shifts, and as they are

@@ -3,7 +3,7 @@
 //! its source). Both counting conventions, to at least the first depth whose count passes 20
 //! million; `RULEBENCH_PERFT_MAX_NODES=N` (or `all`) runs deeper, see README.
 
-mod common;
+use crate::common;
 
 use rulebench::draughts::movegen::Width;
 use rulebench::{Count, Draughts, Game, Variant, with_game};

@@ -7,7 +7,7 @@ use rulebench::{Colour, Count, DetailedMove, Draughts, Game, PerftOptions, Posit
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-mod common;
+use crate::common;
 use common::playout::{built, config, playout};
 
 fn games() -> &'static Vec<Draughts> {

@@ -1,8 +1,8 @@
 //! Rules files are checked like source code: every bad file is rejected with the file, line
 //! and column of the problem and the valid choices.
 
+use crate::common;
 use rulebench::{LocatedError, Rules};
-mod common;
 
 use common::{assert_at, dir, write};
 

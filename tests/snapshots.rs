@@ -4,7 +4,7 @@
 //! The house rule has no published table; its snapshot is checked against the base variants'
 //! references instead (equal where no capture can arise yet, never smaller after).
 
-mod common;
+use crate::common;
 
 use rulebench::{Count, Draughts, Game, Variant, with_game};
 use std::fmt::Write;
