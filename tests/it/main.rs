@@ -56,3 +56,26 @@ mod rules_files;
 mod snapshots;
 #[path = "../tools.rs"]
 mod tools;
+
+/// With `autotests = false`, a file added to `tests/` runs only once it is declared above:
+/// every one must be.
+#[test]
+fn every_test_file_is_a_module() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let main = std::fs::read_to_string(dir.join("it/main.rs")).expect("tests/it/main.rs");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("tests/") {
+        let path = entry.expect("an entry of tests/").path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            let stem = file.trim_end_matches(".rs");
+            if !main.contains(&format!("#[path = \"../{file}\"]\nmod {stem};")) {
+                missing.push(file);
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not declared in tests/it/main.rs, so never run: {missing:?}"
+    );
+}
