@@ -240,3 +240,36 @@ fn every_shipped_file_loads_and_states_its_source() {
     // Aliases resolve to the same rules.
     assert_eq!(Rules::load("english").unwrap().id, "american");
 }
+
+/// Every shipped file's `source`, and the README's table of variants, name something a reader
+/// can look up (a rule book, a federation, an engine's test file, a URL), never this project's
+/// own issue tracker.
+#[test]
+fn sources_name_what_a_reader_can_look_up() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for entry in std::fs::read_dir(root.join("rules")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text
+            .lines()
+            .filter(|l| l.trim_start().starts_with("source"))
+        {
+            let lower = line.to_lowercase();
+            assert!(
+                !lower.contains("rulebench issue") && !lower.contains("variants issue"),
+                "{}: {line}",
+                path.display()
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} rules files found");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for line in readme.lines().filter(|l| l.starts_with("| `")) {
+        assert!(!line.contains("variants issue"), "README: {line}");
+    }
+}

@@ -9,10 +9,10 @@
 //!
 //! Perft counts the last ply without playing it, and the two plies above it are specialised:
 //! the parent of the leaves (`perft2`) plays its ordinary moves straight from the bitboards
-//! and counts each child's replies in place, from bitboards prepared once per parent while
-//! the opponent has no king and no capture; captures at the last ply are counted by bitboards
-//! when none can go on, by kind (a man or a king taking a man or a king) so that the precedence
-//! picks among them without a search, flying kings' read off the rays (`flying`); only the
+//! and counts each child's replies in place, from bitboards prepared once per parent (the
+//! opponent's men's steps, and what its kings can do, `opponent_kings`); captures at the
+//! last ply are counted by bitboards when none can go on, by kind (a man or a king taking a
+//! man or a king) so that the precedence picks among them without a search, flying kings' read off the rays (`flying`); only the
 //! pieces whose capture may go on are searched. Whether the precedence can tell one-jump
 //! captures apart at all is a type parameter of perft (`KINDS`), so that the rules which cannot
 //! carry no by-kind code in their leaves.
@@ -155,6 +155,7 @@ mod kernel;
 mod leaf;
 mod line_shifts;
 mod lines;
+mod opponent_kings;
 mod perft;
 mod quiet;
 mod single_jumps;

@@ -1,0 +1,149 @@
+//! The opponent's kings seen from the parent of the leaves. An ordinary move changes two
+//! squares; a king's ordinary moves and whether it can capture depend only on the squares
+//! along its lines up to the first piece and the square behind that piece, so for each child
+//! where neither changed square is among them, the king's part of the count is the one read
+//! once in the parent. A king whose squares changed is looked at again, alone.
+use super::*;
+
+/// How many of the opponent's kings are followed; with more, the children are counted in full.
+const MAX_KINGS: usize = 8;
+
+/// One king: where it stands, the squares its moves and captures depend on, its ordinary
+/// moves, and whether it can capture.
+#[derive(Clone, Copy)]
+struct KingView<B> {
+    at: u32,
+    depends_on: B,
+    quiet: u64,
+    captures: bool,
+}
+
+/// The opponent's kings, read once in the parent of the leaves.
+pub(super) struct OpponentKings<B> {
+    views: [KingView<B>; MAX_KINGS],
+    len: usize,
+    /// Every square any of them depends on.
+    depends_on: B,
+    /// Their ordinary moves, all together.
+    quiet: u64,
+    /// Whether any of them can capture.
+    captures: bool,
+}
+
+impl<B: Bits> OpponentKings<B> {
+    /// The `kings` of the opponent in the parent, `occupied` its pieces, `targets` the pieces
+    /// the kings may take (the side to move's); `None` when there are too many to follow.
+    #[inline(always)]
+    pub(super) fn read<P: Shape>(k: &Kernel<B>, kings: B, occupied: B, targets: B) -> Option<Self> {
+        let mut this = OpponentKings {
+            views: [KingView {
+                at: 0,
+                depends_on: B::ZERO,
+                quiet: 0,
+                captures: false,
+            }; MAX_KINGS],
+            len: 0,
+            depends_on: B::ZERO,
+            quiet: 0,
+            captures: false,
+        };
+        let mut rest = kings;
+        while rest != B::ZERO {
+            if this.len == MAX_KINGS {
+                return None;
+            }
+            let at = rest.lowest();
+            rest = rest.without_lowest();
+            let view = view::<B, P>(k, at, occupied, targets);
+            this.views[this.len] = view;
+            this.len += 1;
+            this.depends_on |= view.depends_on;
+            this.quiet += view.quiet;
+            this.captures |= view.captures;
+        }
+        Some(this)
+    }
+
+    /// The kings' ordinary moves in the child where the squares `touched` changed (`occupied`
+    /// and `targets` as they are there), or `None` if one of them can capture.
+    #[inline(always)]
+    pub(super) fn quiet_after<P: Shape>(
+        &self,
+        k: &Kernel<B>,
+        touched: B,
+        occupied: B,
+        targets: B,
+    ) -> Option<u64> {
+        if touched & self.depends_on == B::ZERO {
+            return if self.captures {
+                None
+            } else {
+                Some(self.quiet)
+            };
+        }
+        let mut quiet = 0;
+        for view in &self.views[..self.len] {
+            let view = if touched & view.depends_on == B::ZERO {
+                *view
+            } else {
+                self::view::<B, P>(k, view.at, occupied, targets)
+            };
+            if view.captures {
+                return None;
+            }
+            quiet += view.quiet;
+        }
+        Some(quiet)
+    }
+}
+
+/// The king on `at` among `occupied`, which may take `targets`.
+#[inline(always)]
+fn view<B: Bits, P: Shape>(k: &Kernel<B>, at: u32, occupied: B, targets: B) -> KingView<B> {
+    let mut depends_on = B::ZERO;
+    let mut quiet = 0u64;
+    let mut captures = false;
+    let empty = k.squares::<P>() & !occupied;
+    if P::FLYING {
+        each_capture_direction!(P, d => {
+            let ray = k.ray(at, d);
+            let blockers = ray & occupied;
+            let open = if blockers == B::ZERO {
+                ray
+            } else {
+                let b = nearest(blockers, d);
+                let beyond = k.ray(b, d);
+                let behind = if beyond == B::ZERO {
+                    B::ZERO
+                } else {
+                    B::bit(nearest(beyond, d))
+                };
+                depends_on |= B::bit(b) | behind;
+                captures |= B::bit(b) & targets != B::ZERO && behind & empty != B::ZERO;
+                ray & !beyond & !B::bit(b)
+            };
+            depends_on |= open;
+            // Ordinary moves go along the diagonals only.
+            if (d as usize) < 4 {
+                quiet += open.count() as u64;
+            }
+        });
+    } else {
+        let from = B::bit(at);
+        each_capture_direction!(P, d => {
+            let next = k.step::<P>(from, d);
+            let behind = k.step::<P>(next, d);
+            depends_on |= next | behind;
+            captures |= next & targets != B::ZERO && behind & empty != B::ZERO;
+            if (d as usize) < 4 {
+                quiet += (next & empty).count() as u64;
+            }
+        });
+    }
+    KingView {
+        at,
+        depends_on,
+        quiet,
+        captures,
+    }
+}
