@@ -75,6 +75,7 @@ pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod table;
+pub mod uci;
 pub mod variant;
 pub mod view;
 

@@ -5,6 +5,7 @@
 //! `moves --notation` and `--moves` use them. Every expected text below was worked out by hand
 //! from the position and those conventions.
 
+use rulebench::chess::notation::san::{Parsed, parse};
 use rulebench::{Chess, Game};
 use std::process::Command;
 
@@ -250,4 +251,53 @@ fn the_command_line_writes_and_reads_both() {
     let (ok, _, err) = run(&["moves", "chess", "--notation", "wxf"]);
     assert!(!ok);
     assert!(err.contains("uci") && err.contains("san"), "{err}");
+}
+
+#[test]
+fn san_texts_come_apart() {
+    assert_eq!(parse("O-O+"), Some(Parsed::Castle { short: true }));
+    assert_eq!(parse("0-0-0"), Some(Parsed::Castle { short: false }));
+    assert_eq!(
+        parse("Nbd7"),
+        Some(Parsed::Piece {
+            letter: Some('N'),
+            file: Some(1),
+            rank: None,
+            to: (3, 6),
+            promotion: None
+        })
+    );
+    assert_eq!(
+        parse("exd8=Q#"),
+        Some(Parsed::Piece {
+            letter: None,
+            file: Some(4),
+            rank: None,
+            to: (3, 7),
+            promotion: Some('Q')
+        })
+    );
+    assert_eq!(
+        parse("R1a10"),
+        Some(Parsed::Piece {
+            letter: Some('R'),
+            file: None,
+            rank: Some(0),
+            to: (0, 9),
+            promotion: None
+        })
+    );
+    assert_eq!(
+        parse("e2e4").map(|p| matches!(
+            p,
+            Parsed::Piece {
+                file: Some(4),
+                rank: Some(1),
+                ..
+            }
+        )),
+        Some(true)
+    );
+    assert_eq!(parse("hello"), None);
+    assert_eq!(parse(""), None);
 }

@@ -10,6 +10,7 @@
 //! 1,665,861,398.
 
 use rulebench::perft::PerftOptions;
+use rulebench::perft::job::{Job, MergeError, ShardResult, merge};
 use rulebench::perft::shard::{Frontier, count_subtrees};
 use rulebench::{Chess, Count, Draughts, Game};
 use std::process::{Command, Stdio};
@@ -477,4 +478,78 @@ fn a_whole_perft_checkpoints_without_a_split_depth() {
     let (ok, out, err) = run(&args);
     assert!(ok && err.contains("resuming"), "{err}");
     assert_eq!(out.trim(), "18391564");
+}
+
+/// A result of `shard` of a 3-shard American perft 6 job, counting `nodes`.
+fn result(shard: usize, nodes: &str) -> (String, ShardResult) {
+    (
+        format!("shard-{shard}.json"),
+        ShardResult {
+            job: Job {
+                rules: "american".into(),
+                rules_sha256: "ab".into(),
+                fen: "B:W21-32:B1-12".into(),
+                depth: 6,
+                split_depth: 2,
+                shards: 3,
+                count: "unique".into(),
+            },
+            shard,
+            nodes: nodes.into(),
+            subtrees: 1,
+            frontier: 3,
+            seconds: 1.0,
+            threads: 1,
+            version: "0".into(),
+        },
+    )
+}
+
+#[test]
+fn shards_add_up_and_a_rerun_is_reported_not_counted_twice() {
+    let merged = merge(&[
+        result(0, "10"),
+        result(2, "30"),
+        result(1, "20"),
+        result(2, "30"),
+    ])
+    .unwrap();
+    assert_eq!(merged.nodes, 60);
+    assert_eq!(merged.duplicated, vec![2]);
+}
+
+#[test]
+fn missing_conflicting_mixed_and_huge() {
+    let e = merge(&[result(0, "10"), result(0, "10")]).unwrap_err();
+    assert_eq!(
+        e,
+        MergeError::Missing {
+            missing: vec![1, 2],
+            shards: 3,
+            duplicated: vec![0]
+        }
+    );
+    assert!(matches!(
+        merge(&[result(0, "10"), result(0, "11")]),
+        Err(MergeError::Conflict { shard: 0, .. })
+    ));
+    let mut other = result(1, "5");
+    other.1.job.depth = 7;
+    assert!(matches!(
+        merge(&[result(0, "10"), other]),
+        Err(MergeError::Mixed { field: "depth", .. })
+    ));
+    assert!(matches!(
+        merge(&[result(3, "10")]),
+        Err(MergeError::OutOfRange { shard: 3, .. })
+    ));
+    let big = u128::MAX.to_string();
+    assert_eq!(
+        merge(&[result(0, &big), result(1, "1"), result(2, "0")]),
+        Err(MergeError::Overflow)
+    );
+    assert!(matches!(
+        merge(&[result(0, "1e3")]),
+        Err(MergeError::BadCount { .. })
+    ));
 }

@@ -462,3 +462,60 @@ fn a_capture_and_an_ordinary_move_with_the_same_ends_are_told_apart() {
         assert_ne!(capture, quiet);
     });
 }
+
+/// The bytes of a `rules_mutation` input that sets one line of one shipped file to one value
+/// of the vocabulary (edit 3), the indices written as the fuzzer's byte reader reads them (a
+/// byte below 256 choices, two bytes little-endian above).
+fn setting(file: usize, line: usize, lines: usize, value: usize, values: usize) -> Vec<u8> {
+    let mut out = vec![file as u8, 0, 3];
+    for (i, n) in [(line, lines), (value, values)] {
+        if n <= 256 {
+            out.push(i as u8);
+        } else {
+            out.extend_from_slice(&(i as u16).to_le_bytes());
+        }
+    }
+    out
+}
+
+/// The mutations reach a precedence naming all five criteria (the union of the shipped
+/// lists): on Frisian, which has the values `most-value` reads, it must load and play (the
+/// kernel once held four criteria and panicked on five).
+#[test]
+fn a_mutation_lists_every_precedence_criterion() {
+    let files = fuzzing::mutation_files();
+    let file = files
+        .iter()
+        .position(|(path, _)| path.ends_with("/frisian.toml"))
+        .expect("frisian is shipped");
+    let text = files[file].1;
+    let lines = text.lines().count();
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("precedence"))
+        .expect("frisian states its precedence");
+    let values = fuzzing::mutation_values();
+    let value = values
+        .iter()
+        .position(|v| {
+            v.starts_with('[')
+                && [
+                    "most-pieces",
+                    "most-kings",
+                    "most-value",
+                    "made-by-king",
+                    "king-taken-earliest",
+                ]
+                .iter()
+                .all(|c| v.contains(&format!("\"{c}\"")))
+        })
+        .expect("the vocabulary lists all five criteria at once");
+    assert!(file < 256, "the first byte chooses the file");
+    let input = setting(file, line, lines, value, values.len());
+    let mutated = fuzzing::mutated_rules(&input);
+    assert!(
+        mutated.contains(&format!("precedence = {}", values[value])),
+        "{mutated}"
+    );
+    fuzzing::rules_mutation(&input);
+}

@@ -48,6 +48,31 @@ pub(super) enum Command {
         #[command(flatten)]
         tree: TreeArgs,
     },
+    /// The perftree debugger's script contract: `DEPTH "FEN" ["MOVES"]` gives `MOVE N` lines
+    /// (perft DEPTH of each legal move after MOVES), a blank line and the total.
+    Perftree {
+        /// Plies to search.
+        depth: String,
+        /// The position (the variant's FEN format).
+        #[arg(allow_hyphen_values = true)]
+        fen: String,
+        /// Moves played from it, separated by spaces (any notation the family reads).
+        #[arg(allow_hyphen_values = true)]
+        moves: Option<String>,
+        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
+        #[arg(long, default_value = crate::uci::DEFAULT_VARIANT)]
+        rules: String,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// A UCI engine on stdin and stdout for the tools that compare engines' move trees:
+    /// `uci`, `setoption name UCI_Variant|RulesFile|Threads|Hash value V`, `position startpos|fen
+    /// FEN [moves ...]`, `go perft N`, `d`, `quit`.
+    Uci {
+        /// The variant to start with (`setoption` changes it).
+        #[arg(long, default_value = crate::uci::DEFAULT_VARIANT)]
+        rules: String,
+    },
     /// Lists the legal moves, one per line.
     Moves {
         #[command(flatten)]

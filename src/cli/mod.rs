@@ -88,6 +88,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Perft { tree, json, .. } => tree::perft(&mut out, &tree, json),
         Command::Merge { results, json } => shards::merge(&mut out, &results, json),
         Command::Divide { tree } => tree::divide(&mut out, &tree),
+        Command::Perftree {
+            depth,
+            fen,
+            moves,
+            rules,
+            search,
+        } => tree::perftree(&mut out, &rules, &depth, &fen, moves.as_deref(), &search),
+        Command::Uci { rules } => tree::uci(&mut out, &rules),
         Command::Moves {
             position,
             json,

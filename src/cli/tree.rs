@@ -1,6 +1,6 @@
 //! `perft` and `divide`.
 
-use super::args::TreeArgs;
+use super::args::{SearchArgs, TreeArgs};
 use crate::game::{Count, Game};
 use crate::perft::{Estimate, PerftOptions, Progress, estimate, human_duration};
 use crate::variant::Variant;
@@ -140,4 +140,45 @@ pub(super) fn divide(out: &mut impl Write, args: &TreeArgs) -> Result<()> {
         eprintln!("{:.3} s", started.elapsed().as_secs_f64());
         Ok(())
     })
+}
+
+/// `perftree DEPTH FEN [MOVES]`: `MOVE N` lines, a blank line, the total.
+pub(super) fn perftree(
+    out: &mut impl Write,
+    rules: &str,
+    depth: &str,
+    fen: &str,
+    moves: Option<&str>,
+    search: &SearchArgs,
+) -> Result<()> {
+    let depth = match depth.parse::<u32>() {
+        Ok(d @ 1..=crate::uci::MAX_DEPTH) => d,
+        _ => {
+            return Err(miette::miette!(
+                "the depth is a number from 1 to {}, not `{depth}`",
+                crate::uci::MAX_DEPTH
+            ));
+        }
+    };
+    let mut session = crate::uci::Session::new(rules)?;
+    session.search_with(search.threads()?, search.hash_mb()?);
+    session
+        .set(Some(fen), moves.unwrap_or(""))
+        .map_err(|e| miette::miette!("{e}"))?;
+    let lines = session.divide(depth).map_err(|e| miette::miette!("{e}"))?;
+    let mut total: u128 = 0;
+    for (mv, n) in &lines {
+        writeln!(out, "{mv} {n}").into_diagnostic()?;
+        total += n;
+    }
+    writeln!(out, "\n{total}").into_diagnostic()?;
+    Ok(())
+}
+
+/// `uci`: a UCI session on stdin and stdout.
+pub(super) fn uci(out: &mut impl Write, rules: &str) -> Result<()> {
+    let mut session = crate::uci::Session::new(rules)?;
+    session
+        .serve(std::io::stdin().lock(), out)
+        .into_diagnostic()
 }

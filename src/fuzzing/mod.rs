@@ -399,5 +399,5 @@ mod text;
 
 pub use fixtures::fixture_file;
 pub use positions::{build_position, positions};
-pub use rules::{rules_bytes, rules_mutation};
+pub use rules::{mutated_rules, mutation_files, mutation_values, rules_bytes, rules_mutation};
 pub use text::{fen, move_text, moves_replay};

@@ -81,14 +81,7 @@ fn exercise_start(variant: &Variant) -> (String, Vec<String>) {
 /// rule is laid over a variant the second byte chooses), the rest the edits (see
 /// [`rules_bytes`] for what must hold).
 pub fn rules_mutation(data: &[u8]) {
-    let mut bytes = Bytes::new(data);
-    let files = crate::rules::EMBEDDED;
-    let (path, text) = files[bytes.below(files.len())];
-    let base = {
-        let ids = crate::rules::shipped_variants();
-        ids[bytes.below(ids.len())].clone()
-    };
-    let mutated = mutate(text, rules_vocabulary(), extends_targets(), &mut bytes);
+    let (path, base, mutated) = mutation(data);
     let Some(file) = write_scratch("fuzz-mutated.toml", mutated.as_bytes()) else {
         return;
     };
@@ -100,64 +93,33 @@ pub fn rules_mutation(data: &[u8]) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// What [`rules_mutation`] makes of `data`: the path of the shipped file it starts from, the
+/// variant a house rule is laid over, and the mutated text.
+fn mutation(data: &[u8]) -> (&'static str, String, String) {
+    let mut bytes = Bytes::new(data);
+    let files = crate::rules::EMBEDDED;
+    let (path, text) = files[bytes.below(files.len())];
+    let base = {
+        let ids = crate::rules::shipped_variants();
+        ids[bytes.below(ids.len())].clone()
+    };
+    let mutated = mutate(text, rules_vocabulary(), extends_targets(), &mut bytes);
+    (path, base, mutated)
+}
 
-    /// The bytes of a [`rules_mutation`] input that sets one line of one shipped file to one
-    /// value of the vocabulary (edit 3), the indices written as [`Bytes::below`] reads them.
-    fn setting(file: usize, line: usize, lines: usize, value: usize, values: usize) -> Vec<u8> {
-        let mut out = vec![file as u8, 0, 3];
-        for (i, n) in [(line, lines), (value, values)] {
-            if n <= 256 {
-                out.push(i as u8);
-            } else {
-                out.extend_from_slice(&(i as u16).to_le_bytes());
-            }
-        }
-        out
-    }
+/// The rules text [`rules_mutation`] checks for `data` (for tests that aim a mutation).
+pub fn mutated_rules(data: &[u8]) -> String {
+    mutation(data).2
+}
 
-    /// The mutations reach a precedence naming all five criteria (the union of the shipped
-    /// lists): on Frisian, which has the values `most-value` reads, it must load and play
-    /// (the kernel once held four criteria and panicked on five).
-    #[test]
-    fn a_mutation_lists_every_precedence_criterion() {
-        let files = crate::rules::EMBEDDED;
-        let file = files
-            .iter()
-            .position(|(path, _)| path.ends_with("/frisian.toml"))
-            .expect("frisian is shipped");
-        let text = files[file].1;
-        let lines = text.lines().count();
-        let line = text
-            .lines()
-            .position(|l| l.starts_with("precedence"))
-            .expect("frisian states its precedence");
-        let vocab = rules_vocabulary();
-        let value = vocab
-            .values
-            .iter()
-            .position(|v| {
-                v.starts_with('[')
-                    && [
-                        "most-pieces",
-                        "most-kings",
-                        "most-value",
-                        "made-by-king",
-                        "king-taken-earliest",
-                    ]
-                    .iter()
-                    .all(|c| v.contains(&format!("\"{c}\"")))
-            })
-            .expect("the vocabulary lists all five criteria at once");
-        assert!(file < 256, "the first byte chooses the file");
-        let input = setting(file, line, lines, value, vocab.values.len());
-        let mutated = mutate(text, vocab, extends_targets(), &mut Bytes::new(&input[2..]));
-        assert!(
-            mutated.contains(&format!("precedence = {}", vocab.values[value])),
-            "{mutated}"
-        );
-        rules_mutation(&input);
-    }
+/// The values a mutation may set a line of a rules file to (every value of every shipped
+/// file), in the order the input's bytes index them.
+pub fn mutation_values() -> &'static [String] {
+    &rules_vocabulary().values
+}
+
+/// The shipped files a mutation may start from (path and text), in the order the input's
+/// first byte indexes them.
+pub fn mutation_files() -> &'static [(&'static str, &'static str)] {
+    crate::rules::EMBEDDED
 }

@@ -14,6 +14,8 @@ mod browser;
 mod check;
 #[path = "../chess_differential.rs"]
 mod chess_differential;
+#[path = "../chess_line_attacks.rs"]
+mod chess_line_attacks;
 #[path = "../chess_notation.rs"]
 mod chess_notation;
 #[path = "../chess_properties.rs"]
@@ -32,10 +34,14 @@ mod crosscheck;
 mod distributed;
 #[path = "../docs.rs"]
 mod docs;
+#[path = "../estimate.rs"]
+mod estimate;
 #[path = "../fixtures.rs"]
 mod fixtures;
 #[path = "../fuzz_smoke.rs"]
 mod fuzz_smoke;
+#[path = "../geometry.rs"]
+mod geometry;
 #[path = "../house_rule.rs"]
 mod house_rule;
 #[path = "../limits.rs"]
@@ -56,6 +62,8 @@ mod rules_files;
 mod snapshots;
 #[path = "../tools.rs"]
 mod tools;
+#[path = "../uci.rs"]
+mod uci;
 
 /// With `autotests = false`, a file added to `tests/` runs only once it is declared above:
 /// every one must be.
@@ -77,5 +85,34 @@ fn every_test_file_is_a_module() {
     assert!(
         missing.is_empty(),
         "not declared in tests/it/main.rs, so never run: {missing:?}"
+    );
+}
+
+/// The library and the binary are built without their unit tests (`test = false`: a test
+/// build of the library would compile every kernel a second time), so a test in `src/` would
+/// never run: there must be none.
+#[test]
+fn no_test_is_in_src() {
+    fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).expect("a directory of src/") {
+            let path = entry.expect("an entry of src/").path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                if text.contains("#[test]") || text.contains("#[cfg(test)]") {
+                    found.push(path.display().to_string());
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut found,
+    );
+    assert!(
+        found.is_empty(),
+        "tests in src/ never run (move them to tests/): {found:?}"
     );
 }

@@ -10,23 +10,32 @@ use crate::chess::bitboard::Set;
 use crate::chess::movegen::Move;
 use crate::chess::position::Position;
 
-/// A SAN text taken apart.
+/// A SAN text taken apart (files and ranks counted from 0: `a` and `1` are 0).
 #[derive(Debug, PartialEq, Eq)]
-enum Parsed {
+pub enum Parsed {
     /// Castling, short (`O-O`) or long.
-    Castle { short: bool },
+    Castle {
+        /// Whether it is short castling (`O-O`).
+        short: bool,
+    },
     /// A piece's move.
     Piece {
+        /// The piece's notation letter (`None` for a pawn).
         letter: Option<char>,
+        /// The file it starts from, when the text says.
         file: Option<u32>,
+        /// The rank it starts from, when the text says.
         rank: Option<u32>,
+        /// The point it goes to: file and rank.
         to: (u32, u32),
+        /// The letter of the piece it promotes to.
         promotion: Option<char>,
     },
 }
 
-/// Takes a SAN text apart (`None` when it is not SAN).
-fn parse(text: &str) -> Option<Parsed> {
+/// Takes a SAN text apart (`None` when it is not SAN); which legal move it names is found
+/// against a position.
+pub fn parse(text: &str) -> Option<Parsed> {
     let mut t = text.trim();
     for suffix in ["e.p.", "ep"] {
         if let Some(rest) = t.strip_suffix(suffix) {
@@ -266,59 +275,5 @@ impl<B: Set> Chess<B> {
             }
         };
         Some(named)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn san_texts_come_apart() {
-        assert_eq!(parse("O-O+"), Some(Parsed::Castle { short: true }));
-        assert_eq!(parse("0-0-0"), Some(Parsed::Castle { short: false }));
-        assert_eq!(
-            parse("Nbd7"),
-            Some(Parsed::Piece {
-                letter: Some('N'),
-                file: Some(1),
-                rank: None,
-                to: (3, 6),
-                promotion: None
-            })
-        );
-        assert_eq!(
-            parse("exd8=Q#"),
-            Some(Parsed::Piece {
-                letter: None,
-                file: Some(4),
-                rank: None,
-                to: (3, 7),
-                promotion: Some('Q')
-            })
-        );
-        assert_eq!(
-            parse("R1a10"),
-            Some(Parsed::Piece {
-                letter: Some('R'),
-                file: None,
-                rank: Some(0),
-                to: (0, 9),
-                promotion: None
-            })
-        );
-        assert_eq!(
-            parse("e2e4").map(|p| matches!(
-                p,
-                Parsed::Piece {
-                    file: Some(4),
-                    rank: Some(1),
-                    ..
-                }
-            )),
-            Some(true)
-        );
-        assert_eq!(parse("hello"), None);
-        assert_eq!(parse(""), None);
     }
 }

@@ -1,0 +1,72 @@
+//! The run estimate (`rulebench::perft::estimate`): the depths it measures, where it stops
+//! measuring, the table it measures with, how far up it extrapolates, and durations in words.
+//!
+//! Expected counts: American checkers perft 1-3 = 7, 49, 302 and perft 23 =
+//! 7,437,536,860,666,213 paths (OEIS A133046; `tests/reference/perft/american.toml`).
+
+use rulebench::perft::{estimate, human_duration};
+use rulebench::{Count, Draughts, Game};
+
+#[test]
+fn the_depth_asked_for_is_left_to_the_run() {
+    let game = Draughts::load("american").unwrap();
+    let e = estimate(&game, &game.start(), 4, Count::Unique, 1, 0.0, 0);
+    // American checkers perft 1-3 = 7, 49, 302 (tests/reference/perft/american.toml).
+    assert!((1..4).contains(&e.measured_depth), "{e:?}");
+    let published = [7, 49, 302][e.measured_depth as usize - 1];
+    assert_eq!(e.measured_nodes, published);
+    assert!(e.nodes > published as f64 && e.branching > 1.0, "{e:?}");
+}
+
+#[test]
+fn a_short_run_stops_the_measuring_early() {
+    let game = Draughts::load("american").unwrap();
+    // Perft 16 takes minutes: measured until a count is a measure. Asked only whether it
+    // is shorter than a century, three plies do.
+    let long = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0, 0);
+    let short = estimate(&game, &game.start(), 16, Count::Unique, 1, 3e9, 0);
+    assert!(long.measured_depth > 3, "{long:?}");
+    assert_eq!(short.measured_depth, 3, "{short:?}");
+}
+
+#[test]
+fn a_run_with_a_table_is_measured_with_one() {
+    let game = Draughts::load("american").unwrap();
+    let plain = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0, 0);
+    let hashed = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0, 64);
+    assert_eq!(plain.time_per_ply_with_table, None);
+    let per_ply = hashed
+        .time_per_ply_with_table
+        .expect("measured with the table");
+    assert!(
+        per_ply >= 1.0 && hashed.seconds <= plain.seconds * 1.5,
+        "{hashed:?} {plain:?}"
+    );
+    // Asked only whether it is shorter than a century, no table is measured.
+    let short = estimate(&game, &game.start(), 16, Count::Unique, 1, 3e9, 64);
+    assert_eq!(short.time_per_ply_with_table, None);
+}
+
+#[test]
+fn deep_perft_is_extrapolated_upwards() {
+    let game = Draughts::load("american").unwrap();
+    let e = estimate(&game, &game.start(), 40, Count::Unique, 2, 0.0, 0);
+    assert!(e.measured_depth < 40);
+    assert!(e.branching > 1.5, "branching {}", e.branching);
+    // Perft 23 is already 7,437,536,860,666,213 paths (OEIS A133046, in
+    // tests/reference/perft/american.toml): 40 plies are more.
+    assert!(e.nodes > 7.4e15, "nodes {}", e.nodes);
+    assert!(e.seconds > 1e6, "seconds {}", e.seconds);
+}
+
+#[test]
+fn durations_read_in_words() {
+    assert_eq!(human_duration(42.0), "42 s");
+    assert_eq!(human_duration(600.0), "10 min");
+    assert_eq!(human_duration(5400.0), "1.5 h");
+    assert_eq!(human_duration(3.0 * 86_400.0), "3.0 days");
+    assert_eq!(
+        human_duration(f64::INFINITY),
+        "longer than the universe has existed"
+    );
+}
