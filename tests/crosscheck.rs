@@ -3,6 +3,7 @@
 //! and the chess-family files it knows, and against Debian's Stockfish on chess and Chess960
 //! (each gated on its binary, like `tests/chess_differential.rs`).
 
+use crate::common;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -152,25 +153,12 @@ fn sets_the_uci_variant_from_the_rules() {
     assert!(out.contains("none of them called `russian`"), "{out}");
 }
 
-fn stockfish() -> Option<String> {
-    let path = "/usr/games/stockfish";
-    if std::path::Path::new(path).is_file() {
-        return Some(path.into());
-    }
-    assert!(
-        std::env::var("RULEBENCH_REQUIRE_STOCKFISH").as_deref() != Ok("1"),
-        "stockfish is required but {path} is missing"
-    );
-    eprintln!("SKIPPED: {path} not found (apt-get install stockfish)");
-    None
-}
-
 /// Chess against Debian's Stockfish with no option given: from the start and from Kiwipete;
 /// Chess960 from one of Stockfish's own 960 rows (tests/perft.sh), with `UCI_Chess960` set
 /// because the rules castle from any start files.
 #[test]
 fn agrees_with_stockfish_out_of_the_box() {
-    let Some(path) = stockfish() else {
+    let Some(path) = common::stockfish() else {
         return;
     };
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

@@ -10,6 +10,7 @@
 //! chess perft 3 = 8,902 and Kiwipete perft 2 = 2,039 (chessprogramming.org Perft Results,
 //! positions 1 and 2); all in `tests/reference/perft/`.
 
+use crate::common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -197,24 +198,11 @@ fn crosscheck_drives_it_as_a_uci_engine() {
     }
 }
 
-fn stockfish() -> Option<String> {
-    let path = "/usr/games/stockfish";
-    if std::path::Path::new(path).is_file() {
-        return Some(path.into());
-    }
-    assert!(
-        std::env::var("RULEBENCH_REQUIRE_STOCKFISH").as_deref() != Ok("1"),
-        "stockfish is required but {path} is missing"
-    );
-    eprintln!("SKIPPED: {path} not found (apt-get install stockfish)");
-    None
-}
-
 /// The same commands to Stockfish and to rulebench give the same divide, after moves
 /// (castling, en passant and a promotion race among them).
 #[test]
 fn the_divide_after_moves_equals_stockfish() {
-    let Some(stockfish) = stockfish() else {
+    let Some(stockfish) = common::stockfish() else {
         return;
     };
     let commands = [

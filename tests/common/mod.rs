@@ -135,3 +135,18 @@ pub fn assert_at(e: &LocatedError, file: &str, line: usize, column: usize, words
         "{e}"
     );
 }
+
+/// Debian's Stockfish, when installed: `None` (the test says SKIPPED) when it is not, unless
+/// `RULEBENCH_REQUIRE_STOCKFISH=1` (set by `.ci/run` after installing it) makes it required.
+pub fn stockfish() -> Option<String> {
+    let path = "/usr/games/stockfish";
+    if std::path::Path::new(path).is_file() {
+        return Some(path.into());
+    }
+    assert!(
+        std::env::var("RULEBENCH_REQUIRE_STOCKFISH").as_deref() != Ok("1"),
+        "stockfish is required but {path} is missing"
+    );
+    eprintln!("SKIPPED: {path} not found (apt-get install stockfish)");
+    None
+}
