@@ -245,21 +245,16 @@ fn best_singles<B: Bits>(k: &Kernel<B>, singles: &Singles) -> (u64, u128) {
 /// The number of moves at the last ply, `WHITE` to move: captures counted by bitboards where
 /// none can go on (else searched, with duplicates and precedence), ordinary moves by popcount.
 #[inline(always)]
-pub(super) fn leaf_count<
-    B: Bits,
-    P: Shape,
-    const PATHS: bool,
-    const KINDS: bool,
-    const WHITE: bool,
->(
+pub(super) fn leaf_count<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel<B>,
+    count: Count,
     white: B,
     black: B,
     kings: B,
     list: &mut MoveList<B>,
 ) -> u64 {
     let mut n = leaf_captures::<B, P, KINDS, WHITE>(k, white, black, kings)
-        .count::<P, PATHS, WHITE>(k, white, black, kings, list);
+        .count::<P, WHITE>(k, count, white, black, kings, list);
     if !k.compulsory || n == 0 {
         n += count_quiet::<B, P, WHITE>(k, white, black, kings);
     }
@@ -272,8 +267,9 @@ pub(super) fn leaf_count<
 /// before the call, as an array passed out of line cost 3-4 % of the speed of English).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn searched_leaf_captures<B: Bits, P: Shape, const PATHS: bool, const WHITE: bool>(
+fn searched_leaf_captures<B: Bits, P: Shape, const WHITE: bool>(
     k: &Kernel<B>,
+    count: Count,
     white: B,
     black: B,
     kings: B,
@@ -372,7 +368,10 @@ fn searched_leaf_captures<B: Bits, P: Shape, const PATHS: bool, const WHITE: boo
     } else if general != B::ZERO {
         captures::<B, P, LeafCount<B>, WHITE>(k, &pos, general, &mut tally);
     }
-    let n = if PATHS { tally.paths } else { tally.unique };
+    let n = match count {
+        Count::Paths => tally.paths,
+        Count::Unique => tally.unique,
+    };
     if tally.best == single_best {
         n + single
     } else {
@@ -382,15 +381,16 @@ fn searched_leaf_captures<B: Bits, P: Shape, const PATHS: bool, const WHITE: boo
 
 /// [`leaf_count`] kept out of line, for a search that starts one ply from the leaves.
 #[inline(never)]
-pub(super) fn leaf_count_outlined<B: Bits, P: Shape, const PATHS: bool, const KINDS: bool>(
+pub(super) fn leaf_count_outlined<B: Bits, P: Shape, const KINDS: bool>(
     k: &Kernel<B>,
+    count: Count,
     pos: &Position<B>,
     list: &mut MoveList<B>,
 ) -> u64 {
     if pos.side == Colour::White {
-        leaf_count::<B, P, PATHS, KINDS, true>(k, pos.white, pos.black, pos.kings, list)
+        leaf_count::<B, P, KINDS, true>(k, count, pos.white, pos.black, pos.kings, list)
     } else {
-        leaf_count::<B, P, PATHS, KINDS, false>(k, pos.white, pos.black, pos.kings, list)
+        leaf_count::<B, P, KINDS, false>(k, count, pos.white, pos.black, pos.kings, list)
     }
 }
 
@@ -415,9 +415,10 @@ impl<B: Bits> LeafCaptures<B> {
     /// The number of captures, `WHITE` to move in the position `white`, `black`, `kings`
     /// these were found in: counted, or searched from the pieces named.
     #[inline(always)]
-    pub(super) fn count<P: Shape, const PATHS: bool, const WHITE: bool>(
+    pub(super) fn count<P: Shape, const WHITE: bool>(
         self,
         k: &Kernel<B>,
+        count: Count,
         white: B,
         black: B,
         kings: B,
@@ -429,8 +430,9 @@ impl<B: Bits> LeafCaptures<B> {
                 single,
                 single_score,
                 pieces,
-            } => searched_leaf_captures::<B, P, PATHS, WHITE>(
+            } => searched_leaf_captures::<B, P, WHITE>(
                 k,
+                count,
                 white,
                 black,
                 kings,
@@ -662,14 +664,9 @@ fn singles_by_kind<B: Bits, P: Shape>(
 /// its men's one-jump captures (some), by direction.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn opponent_captures_from<
-    B: Bits,
-    P: Shape,
-    const PATHS: bool,
-    const KINDS: bool,
-    const WHITE: bool,
->(
+pub(super) fn opponent_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel<B>,
+    count: Count,
     white: B,
     black: B,
     kings: B,
@@ -692,5 +689,5 @@ pub(super) fn opponent_captures_from<
         [0; 4],
         B::ZERO,
     )
-    .count::<P, PATHS, WHITE>(k, white, black, kings, leaf)
+    .count::<P, WHITE>(k, count, white, black, kings, leaf)
 }

@@ -10,25 +10,31 @@ pub(crate) fn buffers<B: Bits>(depth: u32) -> Vec<MoveList<B>> {
         .collect()
 }
 
+/// A child's count `n` as `count` asks: once, or once per jump sequence of the move to it.
+/// Read at run time (one predictable branch per move) rather than a type parameter: the
+/// leaf layers compiled once for both counts halve the kernel's code and its build time.
+#[inline(always)]
+fn weighted<N: From<u32> + std::ops::Mul<Output = N>>(count: Count, n: N, paths: u32) -> N {
+    match count {
+        Count::Unique => n,
+        Count::Paths => n * N::from(paths),
+    }
+}
+
 /// The moves of the child `white`, `black`, `kings` of a `WHITE`-to-move position, counted.
 #[inline(always)]
-pub(super) fn child_count<
-    B: Bits,
-    P: Shape,
-    const PATHS: bool,
-    const KINDS: bool,
-    const WHITE: bool,
->(
+pub(super) fn child_count<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel<B>,
+    count: Count,
     white: B,
     black: B,
     kings: B,
     leaf: &mut MoveList<B>,
 ) -> u64 {
     if WHITE {
-        leaf_count::<B, P, PATHS, KINDS, false>(k, white, black, kings, leaf)
+        leaf_count::<B, P, KINDS, false>(k, count, white, black, kings, leaf)
     } else {
-        leaf_count::<B, P, PATHS, KINDS, true>(k, white, black, kings, leaf)
+        leaf_count::<B, P, KINDS, true>(k, count, white, black, kings, leaf)
     }
 }
 
@@ -36,8 +42,9 @@ pub(super) fn child_count<
 /// moves are played straight from the bitboards, never listed; each child's moves are
 /// counted in place.
 #[inline(always)]
-pub(super) fn perft2<B: Bits, P: Shape, const PATHS: bool, const KINDS: bool, const WHITE: bool>(
+pub(super) fn perft2<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel<B>,
+    count: Count,
     pos: &Position<B>,
     list: &mut MoveList<B>,
     leaf: &mut MoveList<B>,
@@ -46,23 +53,17 @@ pub(super) fn perft2<B: Bits, P: Shape, const PATHS: bool, const KINDS: bool, co
     // Whether the opponent has kings is a type parameter: the code that follows them made
     // English from the start 10 % slower (wall time) where they are not.
     if enemy & pos.kings == B::ZERO {
-        perft2_as::<B, P, PATHS, KINDS, WHITE, false>(k, pos, list, leaf)
+        perft2_as::<B, P, KINDS, WHITE, false>(k, count, pos, list, leaf)
     } else {
-        perft2_as::<B, P, PATHS, KINDS, WHITE, true>(k, pos, list, leaf)
+        perft2_as::<B, P, KINDS, WHITE, true>(k, count, pos, list, leaf)
     }
 }
 
 /// [`perft2`], the opponent having kings (`KINGS`) or not.
 #[inline(never)]
-fn perft2_as<
-    B: Bits,
-    P: Shape,
-    const PATHS: bool,
-    const KINDS: bool,
-    const WHITE: bool,
-    const KINGS: bool,
->(
+fn perft2_as<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KINGS: bool>(
     k: &Kernel<B>,
+    count: Count,
     pos: &Position<B>,
     list: &mut MoveList<B>,
     leaf: &mut MoveList<B>,
@@ -78,8 +79,8 @@ fn perft2_as<
     if !list.is_empty() {
         for mv in list.moves.iter() {
             let (white, black, kings) = play_as::<B, WHITE>(pos, mv);
-            let n = child_count::<B, P, PATHS, KINDS, WHITE>(k, white, black, kings, leaf);
-            total += if PATHS { n * mv.paths as u64 } else { n };
+            let n = child_count::<B, P, KINDS, WHITE>(k, count, white, black, kings, leaf);
+            total += weighted(count, n, mv.paths);
         }
         if k.compulsory {
             return total;
@@ -146,12 +147,12 @@ fn perft2_as<
                     // The opponent has a capture: the landings found go on to the count.
                     let (white, black) = if WHITE { (moved, enemy) } else { (enemy, moved) };
                     let n = if WHITE {
-                        opponent_captures_from::<B, P, PATHS, KINDS, false>(
-                            k, white, black, kings_after, empty_after, moved, targets, landing, leaf,
+                        opponent_captures_from::<B, P, KINDS, false>(
+                            k, count, white, black, kings_after, empty_after, moved, targets, landing, leaf,
                         )
                     } else {
-                        opponent_captures_from::<B, P, PATHS, KINDS, true>(
-                            k, white, black, kings_after, empty_after, moved, targets, landing, leaf,
+                        opponent_captures_from::<B, P, KINDS, true>(
+                            k, count, white, black, kings_after, empty_after, moved, targets, landing, leaf,
                         )
                     };
                     quiet_only = Some(if k.compulsory { n } else { n + quiet });
@@ -159,8 +160,8 @@ fn perft2_as<
             }
             match quiet_only {
                 Some(n) => n,
-                None if WHITE => child_count::<B, P, PATHS, KINDS, WHITE>(k, moved, enemy, kings_after, leaf),
-                None => child_count::<B, P, PATHS, KINDS, WHITE>(k, enemy, moved, kings_after, leaf),
+                None if WHITE => child_count::<B, P, KINDS, WHITE>(k, count, moved, enemy, kings_after, leaf),
+                None => child_count::<B, P, KINDS, WHITE>(k, count, enemy, moved, kings_after, leaf),
             }
         }};
     }
@@ -196,14 +197,9 @@ fn perft2_as<
 
 /// Perft 2 of every child of `pos` (`WHITE` to move), whose moves are in `list`.
 #[inline(always)]
-pub(super) fn perft3_children<
-    B: Bits,
-    P: Shape,
-    const PATHS: bool,
-    const KINDS: bool,
-    const WHITE: bool,
->(
+pub(super) fn perft3_children<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel<B>,
+    count: Count,
     pos: &Position<B>,
     list: &MoveList<B>,
     list2: &mut MoveList<B>,
@@ -219,11 +215,11 @@ pub(super) fn perft3_children<
             ..Position::empty(if WHITE { Colour::Black } else { Colour::White })
         };
         let n = if WHITE {
-            perft2::<B, P, PATHS, KINDS, false>(k, &child, list2, leaf)
+            perft2::<B, P, KINDS, false>(k, count, &child, list2, leaf)
         } else {
-            perft2::<B, P, PATHS, KINDS, true>(k, &child, list2, leaf)
+            perft2::<B, P, KINDS, true>(k, count, &child, list2, leaf)
         };
-        total += if PATHS { n * mv.paths as u64 } else { n };
+        total += weighted(count, n, mv.paths);
     }
     total
 }
@@ -234,8 +230,9 @@ pub(super) const TABLE_MIN_DEPTH: u32 = 3;
 
 /// Perft with bulk counting at the last ply; with `table`, a transposition table keyed by
 /// the Zobrist `hash` of `pos` (kept up to date incrementally).
-pub(crate) fn perft<B: Width, P: Shape, const PATHS: bool, const KINDS: bool, const TABLE: bool>(
+pub(crate) fn perft<B: Width, P: Shape, const KINDS: bool, const TABLE: bool>(
     k: &Kernel<B>,
+    count: Count,
     pos: &Position<B>,
     hash: u64,
     depth: u32,
@@ -248,14 +245,14 @@ pub(crate) fn perft<B: Width, P: Shape, const PATHS: bool, const KINDS: bool, co
     let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
     list.clear();
     if depth == 1 {
-        return leaf_count_outlined::<B, P, PATHS, KINDS>(k, pos, list) as u128;
+        return leaf_count_outlined::<B, P, KINDS>(k, count, pos, list) as u128;
     }
     if depth == 2 {
         let leaf = &mut rest[0];
         let n = if pos.side == Colour::White {
-            perft2::<B, P, PATHS, KINDS, true>(k, pos, list, leaf)
+            perft2::<B, P, KINDS, true>(k, count, pos, list, leaf)
         } else {
-            perft2::<B, P, PATHS, KINDS, false>(k, pos, list, leaf)
+            perft2::<B, P, KINDS, false>(k, count, pos, list, leaf)
         };
         return n as u128;
     }
@@ -265,7 +262,13 @@ pub(crate) fn perft<B: Width, P: Shape, const PATHS: bool, const KINDS: bool, co
         None
     };
     if let Some(t) = table
-        && let Some(n) = t.probe(&B::key(pos), pos.side_index(), hash, depth, PATHS)
+        && let Some(n) = t.probe(
+            &B::key(pos),
+            pos.side_index(),
+            hash,
+            depth,
+            count == Count::Paths,
+        )
     {
         return n as u128;
     }
@@ -275,9 +278,9 @@ pub(crate) fn perft<B: Width, P: Shape, const PATHS: bool, const KINDS: bool, co
         let (list2, rest) = rest.split_first_mut().expect("one buffer per ply");
         let leaf = &mut rest[0];
         let total = if pos.side == Colour::White {
-            perft3_children::<B, P, PATHS, KINDS, true>(k, pos, list, list2, leaf)
+            perft3_children::<B, P, KINDS, true>(k, count, pos, list, list2, leaf)
         } else {
-            perft3_children::<B, P, PATHS, KINDS, false>(k, pos, list, list2, leaf)
+            perft3_children::<B, P, KINDS, false>(k, count, pos, list, list2, leaf)
         };
         if let Some(t) = table {
             t.store(
@@ -285,7 +288,7 @@ pub(crate) fn perft<B: Width, P: Shape, const PATHS: bool, const KINDS: bool, co
                 pos.side_index(),
                 hash,
                 depth,
-                PATHS,
+                count == Count::Paths,
                 total as u128,
             );
         }
@@ -300,11 +303,18 @@ pub(crate) fn perft<B: Width, P: Shape, const PATHS: bool, const KINDS: bool, co
         } else {
             0
         };
-        let n = perft::<B, P, PATHS, KINDS, TABLE>(k, &child, child_hash, depth - 1, rest, table);
-        total += if PATHS { n * mv.paths as u128 } else { n };
+        let n = perft::<B, P, KINDS, TABLE>(k, count, &child, child_hash, depth - 1, rest, table);
+        total += weighted(count, n, mv.paths);
     }
     if let Some(t) = table {
-        t.store(&B::key(pos), pos.side_index(), hash, depth, PATHS, total);
+        t.store(
+            &B::key(pos),
+            pos.side_index(),
+            hash,
+            depth,
+            count == Count::Paths,
+            total,
+        );
     }
     total
 }
@@ -359,19 +369,10 @@ impl<B: Width> Shaped for Perft<'_, B> {
         // English 3 % and International 4 % slower (wall time; instructions +1 %).
         macro_rules! run {
             ($kinds:literal) => {
-                match (count, table.is_some()) {
-                    (Count::Unique, false) => {
-                        perft::<B, P, false, $kinds, false>(k, pos, 0, depth, lists, None)
-                    }
-                    (Count::Paths, false) => {
-                        perft::<B, P, true, $kinds, false>(k, pos, 0, depth, lists, None)
-                    }
-                    (Count::Unique, true) => {
-                        perft::<B, P, false, $kinds, true>(k, pos, hash, depth, lists, table)
-                    }
-                    (Count::Paths, true) => {
-                        perft::<B, P, true, $kinds, true>(k, pos, hash, depth, lists, table)
-                    }
+                if table.is_some() {
+                    perft::<B, P, $kinds, true>(k, count, pos, hash, depth, lists, table)
+                } else {
+                    perft::<B, P, $kinds, false>(k, count, pos, 0, depth, lists, None)
                 }
             };
         }
