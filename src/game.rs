@@ -205,6 +205,11 @@ pub trait Game: Sync {
     fn paths(&self, _mv: &Self::Move) -> u64 {
         1
     }
+    /// The columns of perft statistics the rules give a meaning to, nodes first
+    /// (`perft --stats`; a chess variant without castling has no castles column).
+    fn stat_columns(&self) -> Vec<crate::perft::stats::Column>;
+    /// What the move `mv` of `pos` is, for the statistics counted at the leaves.
+    fn leaf_move(&self, pos: &Self::Position, mv: &Self::Move) -> crate::perft::stats::LeafMove;
     /// Number of leaf nodes `depth` plies below `pos`, on one thread, with an optional
     /// transposition table shared with other searches.
     fn perft_in(

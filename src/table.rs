@@ -6,6 +6,7 @@
 use crate::LocatedError;
 use crate::game::{Count, Game};
 use crate::perft::PerftOptions;
+use crate::perft::stats::{Column as Stat, perft_stats};
 use crate::variant::Variant;
 use crate::with_game;
 use sha2::Digest;
@@ -61,9 +62,9 @@ pub struct Column {
     pub fen: String,
     /// Whether it is the variant's start position.
     pub is_start: bool,
-    /// Per depth (from 1): a count per convention shown.
+    /// Per depth (from 1): a value per field shown ([`PerftTable::fields`]).
     pub counts: Vec<Vec<u128>>,
-    /// Per depth and convention, the reference count when `--check` gave one.
+    /// Per depth and field, the reference value when `--check` gave one.
     pub expected: Vec<Vec<Option<u128>>>,
 }
 
@@ -72,6 +73,8 @@ pub struct Column {
 pub struct PerftTable {
     /// The conventions shown.
     pub counts: Counts,
+    /// The statistics shown for each convention ([`Stat`]); empty for the nodes alone.
+    pub stats: Vec<Stat>,
     /// The variants.
     pub columns: Vec<Column>,
 }
@@ -92,12 +95,28 @@ pub fn sha256_hex(text: &str) -> String {
         .collect()
 }
 
-/// Computes the column of one spec.
+/// The fields of a row: a value per convention, or per convention and statistic.
+fn fields_of(counts: Counts, stats: &[Stat]) -> Vec<(Count, Stat)> {
+    let stats = if stats.is_empty() {
+        &[Stat::Nodes][..]
+    } else {
+        stats
+    };
+    counts
+        .conventions()
+        .into_iter()
+        .flat_map(|c| stats.iter().map(move |&s| (c, s)))
+        .collect()
+}
+
+/// Computes the column of one spec: the nodes per convention, or with `stats` those
+/// statistics per convention (counted on the options' threads, without a table).
 pub fn column(
     spec: &str,
     fen: Option<&str>,
     limit: Limit,
     counts: Counts,
+    stats: &[Stat],
     options: &PerftOptions<'_>,
     mut on_depth: impl FnMut(&str, u32),
 ) -> Result<Column, LocatedError> {
@@ -107,6 +126,26 @@ pub fn column(
             Some(f) => game.parse_fen(f)?,
             None => game.start(),
         };
+        let counted = game.stat_columns();
+        if let Some(missing) = stats.iter().find(|s| !counted.contains(s)) {
+            let names: Vec<&str> = stats.iter().map(|s| s.name()).collect();
+            let text = names.join(",");
+            let at = names[..stats.iter().position(|s| s == missing).unwrap_or(0)]
+                .iter()
+                .map(|n| n.len() + 1)
+                .sum::<usize>();
+            let source = crate::diagnostics::SourceFile {
+                name: "--columns".into(),
+                text: text.into(),
+            };
+            let valid: Vec<&str> = counted.iter().map(|s| s.name()).collect();
+            return Err(LocatedError::new(
+                &source,
+                at..at + missing.name().len(),
+                format!("{} has no `{}` column", game.id(), missing.name()),
+                Some(format!("its rules give a meaning to: {}", valid.join(", "))),
+            ));
+        }
         let conventions = counts.conventions();
         let mut rows: Vec<Vec<u128>> = Vec::new();
         let mut depth = 1;
@@ -127,10 +166,20 @@ pub fn column(
                 _ => {}
             }
             on_depth(game.id(), depth);
-            let row: Vec<u128> = conventions
-                .iter()
-                .map(|&c| crate::perft::perft(game, &pos, depth, c, options))
-                .collect();
+            let row: Vec<u128> = if stats.is_empty() {
+                conventions
+                    .iter()
+                    .map(|&c| crate::perft::perft(game, &pos, depth, c, options))
+                    .collect()
+            } else {
+                conventions
+                    .iter()
+                    .flat_map(|&c| {
+                        let found = perft_stats(game, &pos, depth, c, options.threads);
+                        stats.iter().map(move |&s| found.get(s))
+                    })
+                    .collect()
+            };
             let past = matches!(limit, Limit::Nodes(n) if row.iter().any(|&x| x > n));
             if past {
                 break;
@@ -166,7 +215,11 @@ pub fn column(
 /// cases of the chess family (`case` with `fen` and `perft`).
 #[derive(serde::Deserialize)]
 struct ReferenceFile {
+    #[serde(default)]
     variant: String,
+    /// The statistics a row of each case gives, in order (`tests/reference/chess/cpw-stats.toml`).
+    #[serde(default)]
+    columns: Vec<String>,
     #[serde(default)]
     unique: Vec<u64>,
     #[serde(default)]
@@ -178,7 +231,11 @@ struct ReferenceFile {
 #[derive(serde::Deserialize)]
 struct ReferenceCase {
     fen: String,
+    #[serde(default)]
     perft: Vec<u64>,
+    /// Per depth, a value per statistic of the file's `columns`.
+    #[serde(default)]
+    rows: Vec<Vec<u64>>,
 }
 
 impl PerftTable {
@@ -195,33 +252,38 @@ impl PerftTable {
                 &source,
                 e.span().unwrap_or(0..0),
                 e.message().trim().to_string(),
-                Some("a reference table has `variant` and `unique`/`paths`, or `[[case]]` with `fen` and `perft`".into()),
+                Some("a reference table has `variant` and `unique`/`paths`, or `[[case]]` with `fen` and `perft` (or `columns` and `rows` of statistics)".into()),
             )
         })?;
-        let conventions = self.counts.conventions();
+        let fields = self.fields();
         let only = self.columns.len() == 1;
         let mut wrong = 0;
         for column in &mut self.columns {
             if !(only || column.id == reference.variant) {
                 continue;
             }
-            let by_case = reference
+            let case = reference
                 .case
                 .iter()
-                .find(|c| same_position(&c.fen, &column.fen))
-                .map(|c| &c.perft);
+                .find(|c| same_position(&c.fen, &column.fen));
             // Draughts reference tables count from the start position only.
-            if by_case.is_none() && !column.is_start {
+            if case.is_none() && !column.is_start {
                 continue;
             }
             for (i, row) in column.counts.iter().enumerate() {
-                for (j, &conv) in conventions.iter().enumerate() {
-                    let table = match (by_case, conv) {
-                        (Some(p), _) => Some(p),
-                        (None, Count::Unique) => Some(&reference.unique),
-                        (None, Count::Paths) => Some(&reference.paths),
-                    };
-                    let want = table.and_then(|t| t.get(i)).map(|&n| n as u128);
+                for (j, &(conv, stat)) in fields.iter().enumerate() {
+                    // A table of statistics gives each of its columns; one of nodes, the nodes.
+                    let by_name = reference.columns.iter().position(|c| c == stat.name());
+                    let want = match (case, by_name) {
+                        (Some(c), Some(k)) => c.rows.get(i).and_then(|r| r.get(k)).copied(),
+                        (Some(c), None) if stat == Stat::Nodes => c.perft.get(i).copied(),
+                        (None, _) if stat == Stat::Nodes => match conv {
+                            Count::Unique => reference.unique.get(i).copied(),
+                            Count::Paths => reference.paths.get(i).copied(),
+                        },
+                        _ => None,
+                    }
+                    .map(|n| n as u128);
                     if want.is_some_and(|w| w != row[j]) {
                         wrong += 1;
                     }
@@ -240,16 +302,26 @@ impl PerftTable {
             .unwrap_or(0)
     }
 
-    /// The column headings: a variant's id, with the convention when both are shown.
+    /// The fields of each variant's row: a value per convention shown, or per convention and
+    /// statistic.
+    pub fn fields(&self) -> Vec<(Count, Stat)> {
+        fields_of(self.counts, &self.stats)
+    }
+
+    /// The column headings: a variant's id, with the convention when both are shown and the
+    /// statistic when statistics are.
     pub fn headings(&self) -> Vec<String> {
         let mut out = Vec::new();
         for c in &self.columns {
-            for conv in self.counts.conventions() {
-                out.push(if self.counts == Counts::Both {
-                    format!("{} {}", c.id, conv.name())
-                } else {
-                    c.id.clone()
-                });
+            for (conv, stat) in self.fields() {
+                let mut heading = c.id.clone();
+                if self.counts == Counts::Both {
+                    heading = format!("{heading} {}", conv.name());
+                }
+                if !self.stats.is_empty() {
+                    heading = format!("{heading} {}", stat.name());
+                }
+                out.push(heading);
             }
         }
         out
@@ -282,6 +354,14 @@ impl PerftTable {
                     "unique: a capture counts once per distinct from, to and captured set; paths: every jump sequence counts",
             }
         )];
+        if !self.stats.is_empty() {
+            lines.push(
+                "Statistics over the moves of the last ply: captures (en passant included), ep, \
+                 castles, promotions, checks (mates included), mates; longest-capture is the \
+                 most pieces one move takes."
+                    .into(),
+            );
+        }
         for c in &self.columns {
             lines.push(format!(
                 "{}: {} ({}), from {}; rules: {}; resolved rules sha256 {}",
@@ -297,7 +377,7 @@ impl PerftTable {
             .columns
             .iter()
             .any(|c| c.expected.iter().flatten().any(Option::is_some));
-        let k = self.counts.conventions().len();
+        let k = self.fields().len();
         (0..self.depths())
             .map(|d| {
                 std::iter::once((d + 1).to_string())
@@ -361,7 +441,7 @@ impl PerftTable {
                 .collect::<Vec<_>>()
                 .join(",")
         );
-        let k = self.counts.conventions().len();
+        let k = self.fields().len();
         for d in 0..self.depths() {
             let mut cells = Vec::new();
             for c in &self.columns {
@@ -390,7 +470,12 @@ impl PerftTable {
                 serde_json::Value::from,
             )
         };
-        let conventions = self.counts.conventions();
+        let fields = self.fields();
+        let key = |conv: Count, stat: Stat| match (self.stats.is_empty(), self.counts) {
+            (true, _) => conv.name().to_string(),
+            (false, Counts::Both) => format!("{}_{}", conv.name(), stat.name()),
+            (false, _) => stat.name().to_string(),
+        };
         let variants: Vec<serde_json::Value> = self
             .columns
             .iter()
@@ -402,11 +487,12 @@ impl PerftTable {
                     .map(|(d, row)| {
                         let mut m = serde_json::Map::new();
                         m.insert("depth".into(), (d + 1).into());
-                        for (j, conv) in conventions.iter().enumerate() {
-                            m.insert(conv.name().into(), number(row[j]));
+                        for (j, &(conv, stat)) in fields.iter().enumerate() {
+                            let name = key(conv, stat);
+                            m.insert(name.clone(), number(row[j]));
                             if let Some(w) = c.expected[d][j] {
-                                m.insert(format!("{}_reference", conv.name()), number(w));
-                                m.insert(format!("{}_agrees", conv.name()), (w == row[j]).into());
+                                m.insert(format!("{name}_reference"), number(w));
+                                m.insert(format!("{name}_agrees"), (w == row[j]).into());
                             }
                         }
                         serde_json::Value::Object(m)
@@ -427,6 +513,7 @@ impl PerftTable {
         serde_json::json!({
             "generator": format!("rulebench {}", env!("CARGO_PKG_VERSION")),
             "count": match self.counts { Counts::Unique => "unique", Counts::Paths => "paths", Counts::Both => "both" },
+            "columns": self.stats.iter().map(|s| s.name()).collect::<Vec<_>>(),
             "variants": variants,
         })
     }

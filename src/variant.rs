@@ -72,6 +72,17 @@ pub fn check(spec: &str) -> crate::rules::Checked {
     }
 }
 
+/// The JSON Schema (draft-07) of `family`'s rules files, as the text of a `.json` file (what
+/// `rulebench schema` prints and `schemas/` holds).
+pub fn json_schema(family: Family) -> String {
+    match family {
+        Family::Draughts => {
+            crate::rules::json_schema_text::<crate::draughts::schema::DraughtsFile>()
+        }
+        Family::Chess => crate::rules::json_schema_text::<crate::chess::schema::ChessFile>(),
+    }
+}
+
 /// Runs `$body` with `$game` bound to the variant's game, whatever its family (a generic
 /// function called once per family).
 #[macro_export]

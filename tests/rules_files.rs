@@ -156,7 +156,7 @@ fn house_rule_on_the_wrong_board() {
     assert_at(
         &e,
         "rules/house/no-compulsory-capture.toml",
-        11,
+        12,
         10,
         &["8x8", "10x10"],
     );

@@ -9,6 +9,7 @@ use super::{Chess, perft};
 use crate::diagnostics::LocatedError;
 use crate::game::{Count, Game, Outcome};
 use crate::perft::Table;
+use crate::perft::stats::{Column, LeafMove};
 use crate::rules::Family;
 
 impl<B: Set> Game for Chess<B> {
@@ -103,6 +104,45 @@ impl<B: Set> Game for Chess<B> {
         let e = &self.engine;
         let table = table.map(|t| (t, e.zobrist(pos)));
         perft::perft(e, pos, depth, &mut lists, table)
+    }
+
+    fn stat_columns(&self) -> Vec<Column> {
+        let r = &self.rules;
+        let royal = r.pieces.iter().any(|p| p.royal);
+        let promotes = r.pieces.iter().any(|p| p.promotion.is_some());
+        [
+            (Column::Nodes, true),
+            (Column::Captures, true),
+            (Column::EnPassant, r.en_passant.is_some()),
+            (Column::Castles, r.castling.is_some()),
+            (Column::Promotions, promotes),
+            (Column::Checks, royal),
+            (Column::Mates, royal),
+        ]
+        .into_iter()
+        .filter_map(|(c, has)| has.then_some(c))
+        .collect()
+    }
+
+    fn leaf_move(&self, pos: &Position<B>, mv: &Move) -> LeafMove {
+        let e = &self.engine;
+        let them = pos.sides[1 - (pos.side as usize & 1)];
+        let capture = match *mv {
+            Move::Normal { to, .. } => them.has(to as u32),
+            Move::EnPassant { .. } => true,
+            Move::Castle { .. } | Move::Drop { .. } => false,
+        };
+        let child = e.make(pos, *mv);
+        let check = e.in_check(&child);
+        LeafMove {
+            capture,
+            en_passant: matches!(mv, Move::EnPassant { .. }),
+            castle: matches!(mv, Move::Castle { .. }),
+            promotion: mv.promotion().is_some(),
+            check,
+            mate: check && e.count(&child) == 0,
+            taken: capture as u32,
+        }
     }
 
     fn outcome(&self, history: &[Position<B>]) -> Outcome {

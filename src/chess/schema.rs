@@ -5,13 +5,19 @@
 //! file.
 
 use crate::rules::{Family, Merge, OverlaySection, RulesFile, Val, VariantSection, merge_fields};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A whole chess-family rules file, as written.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChessFile {
+    /// The JSON Schema an editor checks the file with (`"../schemas/chess.json"`), for
+    /// editors that read it from a key rather than from taplo's `#:schema` comment. The
+    /// loader accepts it and does nothing with it; it is not inherited.
+    #[serde(rename = "$schema")]
+    pub json_schema: Option<Val<String>>,
     /// The schema version this file is written for.
     pub schema: Option<Val<u32>>,
     /// `family = "chess"`.
@@ -39,7 +45,7 @@ pub struct ChessFile {
 }
 
 /// `[notation]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NotationSection {
     /// The notations moves are written and read in, the default first: `uci` (coordinates as
@@ -56,7 +62,7 @@ pub type MaterialPair = Vec<Val<String>>;
 
 /// Whether pieces stand on the points where lines cross or inside the squares (it changes
 /// no move; it says how to draw the board).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Cells {
     /// On the intersections (Xiangqi).
@@ -66,7 +72,7 @@ pub enum Cells {
 }
 
 /// `[board]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSection {
     /// Number of files (columns, a..).
@@ -82,7 +88,7 @@ pub struct BoardSection {
 }
 
 /// `[sides]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SidesSection {
     /// The side at the bottom, written in capitals and `w` in a FEN (`red`).
@@ -92,7 +98,7 @@ pub struct SidesSection {
 }
 
 /// `[setup]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSection {
     /// The start position as a FEN.
@@ -100,7 +106,7 @@ pub struct SetupSection {
 }
 
 /// `[pieces.<name>]`: one piece type.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PieceSection {
     /// Its FEN letter (lower case; the first side writes it in capitals).
@@ -132,7 +138,7 @@ pub struct PieceSection {
 }
 
 /// `drop = { region = "pawn-drops", one_per_file = true, may_checkmate = false }`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DropSection {
     /// The region (per side) it may be dropped in; none: any empty point.
@@ -145,7 +151,7 @@ pub struct DropSection {
 }
 
 /// `promotion = { region = "last-rank", to = ["queen", "rook"] }`
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionSection {
     /// The region a move must end in to promote.
@@ -207,6 +213,21 @@ impl<'de> Deserialize<'de> for PieceList {
     }
 }
 
+impl JsonSchema for PieceList {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "PieceList".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let both = generator.subschema_for::<Vec<String>>();
+        let by_side = generator.subschema_for::<BTreeMap<String, Vec<String>>>();
+        schemars::json_schema!({
+            "description": "Piece types by name: one list for both sides, or a table of lists by side.",
+            "anyOf": [both, by_side],
+        })
+    }
+}
+
 impl Serialize for PieceList {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
@@ -217,7 +238,7 @@ impl Serialize for PieceList {
 }
 
 /// `en_passant = { taken = ["pawn"], takers = ["pawn"] }`
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EnPassantSection {
     /// The piece types whose initial straight moves (the double step) may be taken so.
@@ -230,7 +251,7 @@ pub struct EnPassantSection {
 }
 
 /// The files the royal piece and its partner end on, per castling side.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CastlingFiles {
     /// Castling toward the last file (`O-O`, `K` in a FEN).
@@ -240,7 +261,7 @@ pub struct CastlingFiles {
 }
 
 /// `[rules.castling]`: a child's keys lie over its parent's one by one.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CastlingSection {
     /// The royal piece type that castles (by name).
@@ -259,7 +280,7 @@ pub struct CastlingSection {
 }
 
 /// `move_rule = { moves = 50, reset_by = ["pawn"] }`
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRuleSection {
     /// How many moves by each side with no capture and no move of a `reset_by` piece draw.
@@ -269,7 +290,7 @@ pub struct MoveRuleSection {
 }
 
 /// `bare_king = { result = "loss", draw_if_bared_back = true }`
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BareKingSection {
     /// The result for the side left with only its royal piece.
@@ -279,7 +300,7 @@ pub struct BareKingSection {
 }
 
 /// A result for one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResultName {
     /// That side loses.
@@ -291,7 +312,7 @@ pub enum ResultName {
 }
 
 /// Whether two royal pieces may stand on one file with nothing between them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Facing {
     /// A move that leaves them so is illegal (Xiangqi's flying general).
@@ -301,7 +322,7 @@ pub enum Facing {
 }
 
 /// What a move that leaves one's own royal piece attacked is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SelfCheck {
     /// Illegal.
@@ -309,7 +330,7 @@ pub enum SelfCheck {
 }
 
 /// A rule that acts when something happens more than `limit` times.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LimitRule {
     /// How many times it may happen; the next one decides.
@@ -319,7 +340,7 @@ pub struct LimitRule {
 }
 
 /// How a force in `limits` is matched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ForceMatch {
     /// The attacker's force is exactly the listed pieces (Xiangqi).
@@ -329,7 +350,7 @@ pub enum ForceMatch {
 }
 
 /// Whose moves the counting rule counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Counted {
     /// The stronger side's (Xiangqi).
@@ -339,7 +360,7 @@ pub enum Counted {
 }
 
 /// Board's honour: once no piece of some types is left, the side with fewer pieces counts.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardCountingSection {
     /// The moves it counts to.
@@ -347,7 +368,7 @@ pub struct BoardCountingSection {
 }
 
 /// The counting rule: with one side bare, the other must win within a number of moves.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CountingSection {
     /// Letters of the attacker's pieces that its force does not include.
@@ -369,7 +390,7 @@ pub struct CountingSection {
 }
 
 /// `capture = { compulsory = true }`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureSection {
     /// Whether a player who can capture must (any capture: free choice among them).
@@ -377,7 +398,7 @@ pub struct CaptureSection {
 }
 
 /// Whether a move may give check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum GivingCheck {
     /// No move may attack the enemy's royal piece (Racing Kings).
@@ -387,7 +408,7 @@ pub enum GivingCheck {
 }
 
 /// `flag = { pieces = ["king"], region = "hill" }`: a piece reaching a region wins.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FlagSection {
     /// The piece types (by name) whose arrival counts.
@@ -401,7 +422,7 @@ pub struct FlagSection {
 }
 
 /// `extinction = { result = "loss" }`: a side that has lost every piece of some types.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExtinctionSection {
     /// The piece types (by name) that count; none: all of a side's pieces.
@@ -411,7 +432,7 @@ pub struct ExtinctionSection {
 }
 
 /// `[rules]`: how games end.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameRulesSection {
     /// Royal pieces facing each other on an open file.

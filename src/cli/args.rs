@@ -21,6 +21,24 @@ impl From<CountArg> for Count {
     }
 }
 
+/// A family of games, as the command line names it.
+#[derive(Clone, Copy, ValueEnum)]
+pub(super) enum FamilyArg {
+    /// Draughts and checkers.
+    Draughts,
+    /// Chess, Xiangqi, Shogi and their relatives.
+    Chess,
+}
+
+impl From<FamilyArg> for crate::rules::Family {
+    fn from(f: FamilyArg) -> crate::rules::Family {
+        match f {
+            FamilyArg::Draughts => crate::rules::Family::Draughts,
+            FamilyArg::Chess => crate::rules::Family::Chess,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 pub(super) enum Command {
     /// Counts the leaf nodes of the move tree.
@@ -30,6 +48,12 @@ pub(super) enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Count the statistics published tables carry besides nodes, over the moves of the
+        /// last ply: captures, ep, castles, promotions, checks, mates (chess family, the
+        /// columns its rules give a meaning to); captures, promotions and the longest capture
+        /// (draughts). A slower search than nodes alone; no transposition table.
+        #[arg(long)]
+        stats: bool,
         #[command(flatten)]
         split: SplitArgs,
     },
@@ -196,12 +220,30 @@ pub(super) enum Command {
         /// Markdown, CSV or JSON.
         #[arg(long, value_enum, default_value = "md")]
         format: FormatArg,
+        /// Statistics to show for each convention instead of the nodes alone, separated by
+        /// commas: nodes, captures, ep, castles, promotions, checks, mates (chess family),
+        /// longest-capture (draughts); counted over the moves of the last ply (slower than
+        /// nodes alone; no --hash).
+        #[arg(long)]
+        columns: Option<String>,
         /// Compare with a reference table (the format of `tests/reference/perft/`) and mark
         /// each depth; exit status 1 if one disagrees.
         #[arg(long)]
         check: Option<std::path::PathBuf>,
         #[command(flatten)]
         search: SearchArgs,
+    },
+    /// The JSON Schema (draft-07) of a family's rules files, for editors: a file that starts
+    /// with `#:schema ../schemas/draughts.json` gets completion, each key's documentation and
+    /// its misspellings flagged (Even Better TOML, tombi). Prints one family's schema, or with
+    /// `--out DIR` writes `DIR/FAMILY.json` for the family named or every family.
+    Schema {
+        /// The family whose files the schema describes.
+        #[arg(long, value_enum)]
+        family: Option<FamilyArg>,
+        /// A directory to write `FAMILY.json` into (created if need be) instead of printing.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
     },
     /// The rules in plain sentences, written from the compiled rules.
     Explain {

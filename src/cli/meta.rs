@@ -1,4 +1,4 @@
-//! `check`, `list` and `fixtures`.
+//! `check`, `list`, `fixtures`, `explain` and `schema`.
 
 use crate::game::Game;
 use crate::variant::Variant;
@@ -116,6 +116,35 @@ pub(super) fn explain(out: &mut impl Write, spec: &str, width: usize) -> Result<
             textwrap::fill(p, options)
         };
         writeln!(out, "{text}").into_diagnostic()?;
+    }
+    Ok(())
+}
+
+pub(super) fn schema(
+    out: &mut impl Write,
+    family: Option<crate::rules::Family>,
+    dir: Option<&std::path::Path>,
+) -> Result<()> {
+    use crate::rules::Family;
+    let Some(dir) = dir else {
+        let Some(family) = family else {
+            return Err(miette::miette!(
+                help = "`rulebench schema --family draughts` prints the draughts schema; \
+                        `rulebench schema --out schemas` writes every family's",
+                "name a family to print its schema (--family {}), or a directory to write them \
+                 into (--out DIR)",
+                Family::ALL.map(Family::name).join("|")
+            ));
+        };
+        return write!(out, "{}", crate::variant::json_schema(family)).into_diagnostic();
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| miette::miette!("cannot create {}: {e}", dir.display()))?;
+    for family in family.map_or(Family::ALL.to_vec(), |f| vec![f]) {
+        let path = dir.join(format!("{}.json", family.name()));
+        std::fs::write(&path, crate::variant::json_schema(family))
+            .map_err(|e| miette::miette!("cannot write {}: {e}", path.display()))?;
+        writeln!(out, "{}", path.display()).into_diagnostic()?;
     }
     Ok(())
 }

@@ -42,6 +42,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         count,
         fen,
         format,
+        columns,
         check,
         search,
     } = &cli.command
@@ -51,6 +52,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             depth: *depth,
             max_nodes: *max_nodes,
             count: *count,
+            columns: columns.as_deref(),
             fen: fen.as_deref(),
             format: *format,
             check: check.as_deref(),
@@ -82,9 +84,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
         return compare::crosscheck(&mut out, request);
     }
     match cli.command {
-        Command::Perft { tree, json, split } if split.any() => {
-            shards::perft(&mut out, &tree, &split, json)
-        }
+        Command::Perft {
+            stats: true, split, ..
+        } if split.any() => Err(miette::miette!(
+            help = "count the statistics in one run (with --threads), or the shards without them",
+            "--stats cannot be split into shards yet"
+        )),
+        Command::Perft {
+            tree, json, split, ..
+        } if split.any() => shards::perft(&mut out, &tree, &split, json),
+        Command::Perft {
+            tree,
+            json,
+            stats: true,
+            ..
+        } => tree::perft_stats(&mut out, &tree, json),
         Command::Perft { tree, json, .. } => tree::perft(&mut out, &tree, json),
         Command::Merge { results, json } => shards::merge(&mut out, &results, json),
         Command::Divide { tree } => tree::divide(&mut out, &tree),
@@ -136,6 +150,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             ascii,
             svg,
         } => picture::show(&mut out, &position, numbers, ascii, svg.as_deref()),
+        Command::Schema { family, out: dir } => {
+            meta::schema(&mut out, family.map(Into::into), dir.as_deref())
+        }
         Command::Explain { rules, width } => meta::explain(&mut out, &rules, width),
         Command::Report {
             paths,

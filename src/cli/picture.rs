@@ -84,12 +84,14 @@ pub(super) fn report(
                 None,
                 Limit::Nodes(req.table_max_nodes),
                 Counts::Unique,
+                &[],
                 &options,
                 |_, _| {},
             )?);
         }
         tables.push(report::table_card(&PerftTable {
             counts: Counts::Unique,
+            stats: Vec::new(),
             columns,
         }));
     }

@@ -1,6 +1,7 @@
 //! `table`: perft tables for publishing.
 
 use super::args::{CountsArg, FormatArg, SearchArgs};
+use crate::perft::stats::Column as Stat;
 use crate::perft::{PerftOptions, Progress};
 use crate::table::{Counts, Limit, PerftTable};
 use miette::{IntoDiagnostic, Result};
@@ -13,6 +14,7 @@ pub(super) struct TableRequest<'a> {
     pub depth: Option<u32>,
     pub max_nodes: Option<u128>,
     pub count: CountsArg,
+    pub columns: Option<&'a str>,
     pub fen: Option<&'a str>,
     pub format: FormatArg,
     pub check: Option<&'a std::path::Path>,
@@ -36,6 +38,16 @@ pub(super) fn table(out: &mut impl Write, req: TableRequest<'_>) -> Result<ExitC
         CountsArg::Paths => Counts::Paths,
         CountsArg::Both => Counts::Both,
     };
+    let stats = match req.columns {
+        None => Vec::new(),
+        Some(list) => stat_columns(list)?,
+    };
+    if !stats.is_empty() && req.search.hash_mb()? > 0 {
+        return Err(miette::miette!(
+            help = "leave out --hash: the statistics are counted without a transposition table",
+            "--columns cannot use --hash yet"
+        ));
+    }
     let progress = Progress::new("table");
     let update = |done, total| progress.update(done, total);
     let options = PerftOptions {
@@ -50,12 +62,17 @@ pub(super) fn table(out: &mut impl Write, req: TableRequest<'_>) -> Result<ExitC
             req.fen,
             limit,
             counts,
+            &stats,
             &options,
             |id, d| progress.set_message(&format!("{id} perft {d}")),
         )?);
     }
     progress.finish();
-    let mut table = PerftTable { counts, columns };
+    let mut table = PerftTable {
+        counts,
+        stats,
+        columns,
+    };
     let mut wrong = 0;
     if let Some(path) = req.check {
         let text = crate::diagnostics::read_text(path)
@@ -73,4 +90,28 @@ pub(super) fn table(out: &mut impl Write, req: TableRequest<'_>) -> Result<ExitC
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The statistics named in `--columns` (`nodes,captures,checks`), each known and named once.
+fn stat_columns(list: &str) -> Result<Vec<Stat>> {
+    let mut out = Vec::new();
+    for name in list.split(',').map(str::trim) {
+        let Some(stat) = Stat::named(name) else {
+            let valid: Vec<&str> = Stat::ALL.iter().map(|s| s.name()).collect();
+            let guess = crate::diagnostics::did_you_mean(name, valid.iter().copied());
+            return Err(miette::miette!(
+                help = format!(
+                    "{}valid columns: {}",
+                    guess.map_or(String::new(), |g| format!("did you mean `{g}`? ")),
+                    valid.join(", ")
+                ),
+                "--columns: unknown column `{name}`"
+            ));
+        };
+        if out.contains(&stat) {
+            return Err(miette::miette!("--columns names `{name}` twice"));
+        }
+        out.push(stat);
+    }
+    Ok(out)
 }

@@ -118,6 +118,60 @@ pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result
     })
 }
 
+/// `perft --stats`: each column the rules give a meaning to, `NAME N` a line (or one JSON
+/// object with a `stats` object).
+pub(super) fn perft_stats(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result<()> {
+    let depth = args.depth(0)?;
+    let threads = args.threads()?;
+    if args.hash_mb()? > 0 {
+        return Err(miette::miette!(
+            help = "leave out --hash: the statistics are counted without a transposition table",
+            "--stats cannot use --hash yet"
+        ));
+    }
+    let variant = Variant::load(&args.rules)?;
+    with_game!(&variant, game => {
+        let pos = position(game, args.fen.as_deref())?;
+        announce_long_run(game, &pos, args, threads, 1.0)?;
+        let count: Count = args.count.into();
+        let started = Instant::now();
+        let stats = crate::perft::stats::perft_stats(game, &pos, depth, count, threads);
+        let seconds = started.elapsed().as_secs_f64();
+        let columns = game.stat_columns();
+        if json {
+            let mut values = serde_json::Map::new();
+            for c in &columns {
+                let n = stats.get(*c).to_string().parse::<serde_json::Number>().into_diagnostic()?;
+                values.insert(c.name().to_string(), n.into());
+            }
+            let value = serde_json::json!({
+                "variant": game.id(),
+                "family": game.family().name(),
+                "fen": game.fen(&pos),
+                "depth": depth,
+                "count": count.name(),
+                "stats": values,
+                "seconds": seconds,
+                "threads": threads,
+            });
+            writeln!(out, "{value}").into_diagnostic()?;
+        } else {
+            let width = columns.iter().map(|c| c.name().len()).max().unwrap_or(0);
+            for c in &columns {
+                writeln!(out, "{:width$} {}", c.name(), stats.get(*c)).into_diagnostic()?;
+            }
+            eprintln!(
+                "perft {depth} ({}) of {} with statistics: {} nodes in {seconds:.3} s ({threads} thread{})",
+                count.name(),
+                game.id(),
+                stats.nodes,
+                if threads == 1 { "" } else { "s" }
+            );
+        }
+        Ok(())
+    })
+}
+
 pub(super) fn divide(out: &mut impl Write, args: &TreeArgs) -> Result<()> {
     let depth = args.depth(1)?;
     let options = PerftOptions {

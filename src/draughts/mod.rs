@@ -21,6 +21,7 @@ pub mod schema;
 use crate::diagnostics::LocatedError;
 use crate::game::{Count, Game, Outcome};
 use crate::perft::Table;
+use crate::perft::stats::{Column, LeafMove};
 use crate::rules::Family;
 use movegen::{DetailedMove, Move, Width};
 pub use position::Position;
@@ -296,6 +297,24 @@ impl<B: Width> Game for Draughts<B> {
 
     fn move_key(&self, mv: &Move<B>) -> String {
         format!("{}-{}-{:x}-{}", mv.from, mv.to, mv.captured, mv.promotes)
+    }
+
+    fn stat_columns(&self) -> Vec<Column> {
+        vec![
+            Column::Nodes,
+            Column::Captures,
+            Column::Promotions,
+            Column::LongestCapture,
+        ]
+    }
+
+    fn leaf_move(&self, _pos: &Position<B>, mv: &Move<B>) -> LeafMove {
+        LeafMove {
+            capture: mv.is_capture(),
+            promotion: mv.promotes,
+            taken: mv.captured.count(),
+            ..LeafMove::default()
+        }
     }
 
     fn paths(&self, mv: &Move<B>) -> u64 {

@@ -5,10 +5,11 @@
 //! differs. The merged result is checked for completeness and consistency in `compile`.
 
 use crate::rules::{Family, Merge, OverlaySection, RulesFile, Val, VariantSection, merge_fields};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A side of the board. White sits at the bottom of the diagram and holds the high numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Colour {
     /// The side at the bottom of the diagram.
@@ -36,7 +37,7 @@ impl Colour {
 }
 
 /// Which corner of white's bottom row is a playable (dark) square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CornerName {
     /// a1 is playable.
@@ -46,7 +47,7 @@ pub enum CornerName {
 }
 
 /// Which squares of the board are played on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum BoardSquares {
     /// Only the dark squares, every other one (the usual draughts board).
@@ -56,7 +57,7 @@ pub enum BoardSquares {
 }
 
 /// A kind of line a piece moves or captures along.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Line {
     /// The diagonals.
@@ -67,7 +68,7 @@ pub enum Line {
 }
 
 /// The directions in which a man may capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ManCaptureDirections {
     /// Only forward, like its moves.
@@ -77,7 +78,7 @@ pub enum ManCaptureDirections {
 }
 
 /// How far a king moves and captures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum KingRange {
     /// One square diagonally in any direction.
@@ -87,7 +88,7 @@ pub enum KingRange {
 }
 
 /// Where a flying king may land after taking a piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum KingLanding {
     /// On any empty square beyond the piece taken, up to the next piece or the edge.
@@ -100,7 +101,7 @@ pub enum KingLanding {
 }
 
 /// When the pieces taken in a capture leave the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Removal {
     /// Each piece is removed as it is taken; its square is free at once.
@@ -110,7 +111,7 @@ pub enum Removal {
 }
 
 /// What happens when a man reaches the far row during a capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum PromotionDuringCapture {
     /// It becomes a king and the move ends there.
@@ -122,7 +123,7 @@ pub enum PromotionDuringCapture {
 }
 
 /// One criterion of capture precedence; the list is compared in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Criterion {
     /// Only the captures taking the most pieces (kings and men count the same).
@@ -150,7 +151,7 @@ impl Criterion {
 }
 
 /// An event that resets the quiet-move counter of the draw rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CounterReset {
     /// Any capture.
@@ -162,7 +163,7 @@ pub enum CounterReset {
 }
 
 /// How squares are written in moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SquareNotation {
     /// PDN square numbers (`32-28`).
@@ -172,9 +173,14 @@ pub enum SquareNotation {
 }
 
 /// A whole draughts rules file, as written.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DraughtsFile {
+    /// The JSON Schema an editor checks the file with (`"../schemas/draughts.json"`), for
+    /// editors that read it from a key rather than from taplo's `#:schema` comment. The
+    /// loader accepts it and does nothing with it; it is not inherited.
+    #[serde(rename = "$schema")]
+    pub json_schema: Option<Val<String>>,
     /// The schema version this file is written for.
     pub schema: Option<Val<u32>>,
     /// `family = "draughts"`.
@@ -204,7 +210,7 @@ pub struct DraughtsFile {
 }
 
 /// `[board]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSection {
     /// Number of columns (files).
@@ -218,7 +224,7 @@ pub struct BoardSection {
 }
 
 /// `[setup]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSection {
     /// Each side fills the playable squares of its nearest rows with men.
@@ -230,7 +236,7 @@ pub struct SetupSection {
 }
 
 /// `[man]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ManSection {
     /// Directions in which a man captures.
@@ -244,7 +250,7 @@ pub struct ManSection {
 }
 
 /// `[king]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct KingSection {
     /// Short or flying.
@@ -261,7 +267,7 @@ pub struct KingSection {
 }
 
 /// `[capture]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureSection {
     /// Whether a player who can capture must.
@@ -280,7 +286,7 @@ pub struct CaptureSection {
 }
 
 /// `[promotion]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionSection {
     /// What a man does when it reaches the far row during a capture.
@@ -288,7 +294,7 @@ pub struct PromotionSection {
 }
 
 /// `[draw]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DrawSection {
     /// Moves per side in a row without a reset that draw the game; 0 for no such rule.
@@ -298,7 +304,7 @@ pub struct DrawSection {
 }
 
 /// `[notation]`
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NotationSection {
     /// Numeric or algebraic squares.

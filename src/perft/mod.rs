@@ -16,6 +16,7 @@ mod estimate;
 pub mod job;
 mod progress;
 pub mod shard;
+pub mod stats;
 mod table;
 
 pub use estimate::{Estimate, estimate, human_duration};

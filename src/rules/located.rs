@@ -1,7 +1,9 @@
 //! Values that remember where they were written, and the sections every rules file shares
 //! (`[variant]`, `[overlay]`), whatever its family.
 
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::ops::Range;
 
@@ -39,6 +41,26 @@ impl<T: Serialize> Serialize for Val<T> {
     }
 }
 
+// In a JSON Schema a located value is the value itself: where it was written is the loader's
+// business, not the file's.
+impl<T: JsonSchema> JsonSchema for Val<T> {
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        T::schema_name()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        T::schema_id()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        T::json_schema(generator)
+    }
+}
+
 impl<T> Val<T> {
     /// A value written by the program, not read from a file (no place to point at).
     pub fn made(value: T) -> Val<T> {
@@ -51,7 +73,7 @@ impl<T> Val<T> {
 }
 
 /// `[variant]`: who the variant is. Never inherited through `extends`.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VariantSection {
     /// Short identifier, the file stem (`russian`).
@@ -67,7 +89,7 @@ pub struct VariantSection {
 }
 
 /// `[overlay]`: a house rule meant to be applied on top of a variant.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OverlaySection {
     /// Identifier used after `+` (`no-compulsory-capture`).
@@ -177,6 +199,7 @@ macro_rules! standalone_keys {
     ($file:ident, $id:expr) => {
         $file.extends = None;
         $file.overlay = None;
+        $file.json_schema = None;
         $file.family = Some(Val::made(Self::FAMILY));
         let variant = $file
             .variant

@@ -9,10 +9,12 @@
 //! assert_eq!(family_of("xiangqi").unwrap(), Family::Chess);
 //! ```
 
+mod json_schema;
 mod loader;
 mod located;
 mod walk;
 
+pub use json_schema::{json_schema_of, json_schema_text};
 pub use loader::{Identity, Loader};
 pub use located::{Merge, OverlaySection, Val, VariantSection};
 pub(crate) use located::{common_keys, common_keys_over, merge_fields, need, standalone_keys};
@@ -26,7 +28,9 @@ include!(concat!(env!("OUT_DIR"), "/embedded_rules.rs"));
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// A family of games: one engine each, every variant of it a rules file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
     /// Draughts and checkers: men and kings on the dark squares, captures by jumping.
@@ -36,6 +40,9 @@ pub enum Family {
 }
 
 impl Family {
+    /// Every family, in the order the tools list them.
+    pub const ALL: [Family; 2] = [Family::Draughts, Family::Chess];
+
     /// The families as a rules file writes them, for help texts.
     pub const NAMES: &'static str = "`family = \"draughts\"` or `family = \"chess\"`";
 

@@ -58,8 +58,12 @@ mod properties;
 mod render;
 #[path = "../rules_files.rs"]
 mod rules_files;
+#[path = "../schema.rs"]
+mod schema;
 #[path = "../snapshots.rs"]
 mod snapshots;
+#[path = "../stats.rs"]
+mod stats;
 #[path = "../tools.rs"]
 mod tools;
 #[path = "../uci.rs"]

@@ -446,7 +446,7 @@ impl Loader {
             let first = path.split('.').next().unwrap_or("");
             if matches!(
                 first,
-                "schema" | "family" | "overlay" | "variant" | "extends"
+                "schema" | "$schema" | "family" | "overlay" | "variant" | "extends"
             ) {
                 continue;
             }

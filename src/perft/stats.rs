@@ -1,0 +1,206 @@
+//! Perft statistics: besides the number of leaves, the columns published perft tables carry,
+//! counted over the moves made at the last ply: captures, en passant captures, castlings,
+//! promotions, checks and checkmates (the Chess Programming wiki's columns), and for draughts
+//! the most pieces one leaf move takes. Each family says which columns it counts and what a
+//! move is ([`Game::stat_columns`], [`Game::leaf_move`]); the search here serves every family.
+//!
+//! The statistics need each leaf move looked at (and, for checks, played), so they are counted
+//! by a search of their own over the family's move lists, slower than the bulk-counting
+//! kernels that count nodes; it runs on threads over the driver's split of the tree, without a
+//! transposition table.
+//!
+//! ```
+//! use rulebench::perft::stats::{Column, perft_stats};
+//! use rulebench::{Count, Game, Variant, with_game};
+//! // The Chess Programming wiki's "Perft Results", start position, depth 3.
+//! let chess = Variant::load("chess").unwrap();
+//! let stats = with_game!(&chess, game => perft_stats(game, &game.start(), 3, Count::Unique, 1));
+//! assert_eq!(stats.get(Column::Nodes), 8902);
+//! assert_eq!(stats.get(Column::Captures), 34);
+//! assert_eq!(stats.get(Column::Checks), 12);
+//! ```
+
+use super::weight;
+use crate::game::{Count, Game};
+
+/// A column of perft statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Column {
+    /// The leaves: the moves at the last ply.
+    Nodes,
+    /// Leaf moves that take a piece (en passant included).
+    Captures,
+    /// Leaf moves that take en passant.
+    EnPassant,
+    /// Leaf moves that castle.
+    Castles,
+    /// Leaf moves that promote (each choice of piece a move of its own), or crown a man.
+    Promotions,
+    /// Leaf moves that give check (checkmates included).
+    Checks,
+    /// Leaf moves that give checkmate.
+    Mates,
+    /// The most pieces one leaf move takes (a maximum over the leaves, not a sum).
+    LongestCapture,
+}
+
+impl Column {
+    /// Every column, in the order tables print them.
+    pub const ALL: [Column; 8] = [
+        Column::Nodes,
+        Column::Captures,
+        Column::EnPassant,
+        Column::Castles,
+        Column::Promotions,
+        Column::Checks,
+        Column::Mates,
+        Column::LongestCapture,
+    ];
+
+    /// The name as the command line and the tables write it (the wiki's column names).
+    pub fn name(self) -> &'static str {
+        match self {
+            Column::Nodes => "nodes",
+            Column::Captures => "captures",
+            Column::EnPassant => "ep",
+            Column::Castles => "castles",
+            Column::Promotions => "promotions",
+            Column::Checks => "checks",
+            Column::Mates => "mates",
+            Column::LongestCapture => "longest-capture",
+        }
+    }
+
+    /// The column of that name.
+    pub fn named(name: &str) -> Option<Column> {
+        Column::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+/// What one leaf move is, for the statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LeafMove {
+    /// It takes a piece.
+    pub capture: bool,
+    /// It takes en passant.
+    pub en_passant: bool,
+    /// It castles.
+    pub castle: bool,
+    /// It promotes (or crowns a man).
+    pub promotion: bool,
+    /// It gives check.
+    pub check: bool,
+    /// It gives checkmate.
+    pub mate: bool,
+    /// The pieces it takes.
+    pub taken: u32,
+}
+
+/// The statistics of a perft: a count per column (a maximum for the longest capture).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Leaves.
+    pub nodes: u128,
+    /// Leaf moves that capture.
+    pub captures: u128,
+    /// Leaf moves that take en passant.
+    pub en_passant: u128,
+    /// Leaf moves that castle.
+    pub castles: u128,
+    /// Leaf moves that promote.
+    pub promotions: u128,
+    /// Leaf moves that give check.
+    pub checks: u128,
+    /// Leaf moves that give checkmate.
+    pub mates: u128,
+    /// The most pieces one leaf move takes.
+    pub longest_capture: u32,
+}
+
+impl Stats {
+    /// The value of `column`.
+    pub fn get(&self, column: Column) -> u128 {
+        match column {
+            Column::Nodes => self.nodes,
+            Column::Captures => self.captures,
+            Column::EnPassant => self.en_passant,
+            Column::Castles => self.castles,
+            Column::Promotions => self.promotions,
+            Column::Checks => self.checks,
+            Column::Mates => self.mates,
+            Column::LongestCapture => self.longest_capture as u128,
+        }
+    }
+
+    /// `other`'s counts, each taken `times`, added to these.
+    pub fn add(&mut self, other: &Stats, times: u128) {
+        self.nodes += other.nodes * times;
+        self.captures += other.captures * times;
+        self.en_passant += other.en_passant * times;
+        self.castles += other.castles * times;
+        self.promotions += other.promotions * times;
+        self.checks += other.checks * times;
+        self.mates += other.mates * times;
+        self.longest_capture = self.longest_capture.max(other.longest_capture);
+    }
+
+    /// One leaf move, reached by `times` move sequences.
+    fn leaf(&mut self, mv: &LeafMove, times: u128) {
+        self.nodes += times;
+        let n = |b: bool| times * b as u128;
+        self.captures += n(mv.capture);
+        self.en_passant += n(mv.en_passant);
+        self.castles += n(mv.castle);
+        self.promotions += n(mv.promotion);
+        self.checks += n(mv.check);
+        self.mates += n(mv.mate);
+        self.longest_capture = self.longest_capture.max(mv.taken);
+    }
+}
+
+/// The statistics `depth` plies below `pos`, on one thread.
+pub fn stats_in<G: Game>(game: &G, pos: &G::Position, depth: u32, count: Count) -> Stats {
+    let mut stats = Stats::default();
+    if depth == 0 {
+        stats.nodes = 1;
+        return stats;
+    }
+    for mv in game.legal_moves(pos) {
+        let w = weight(game, &mv, count);
+        if depth == 1 {
+            stats.leaf(&game.leaf_move(pos, &mv), w);
+        } else {
+            let child = game.perft_child(pos, &mv);
+            stats.add(&stats_in(game, &child, depth - 1, count), w);
+        }
+    }
+    stats
+}
+
+/// The statistics `depth` plies below `pos`, on `threads` threads: the subtrees of the
+/// driver's split (transpositions merged) counted in parallel and added up.
+pub fn perft_stats<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    threads: usize,
+) -> Stats {
+    use rayon::prelude::*;
+    let (subtrees, remaining) = super::frontier(game, pos, depth, count, threads);
+    let task = |(p, w): &(G::Position, u128)| (stats_in(game, p, remaining, count), *w);
+    let sum = |parts: Vec<(Stats, u128)>| {
+        let mut total = Stats::default();
+        for (s, w) in &parts {
+            total.add(s, *w);
+        }
+        total
+    };
+    if threads <= 1 {
+        return sum(subtrees.iter().map(task).collect());
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => sum(pool.install(|| subtrees.par_iter().with_max_len(1).map(task).collect())),
+        Err(_) => sum(subtrees.iter().map(task).collect()),
+    }
+}

@@ -1,0 +1,295 @@
+//! Perft statistics (`perft --stats`, `rulebench::perft::stats`) against the published
+//! tables: the Chess Programming wiki's columns for its start position, Kiwipete and positions
+//! 3 and 4 (`tests/reference/chess/cpw-stats.toml`), and the captures and checks of three
+//! Xiangqi positions (`tests/reference/perft/xiangqi-stats.toml`), every depth up to 5 million
+//! nodes (`RULEBENCH_PERFT_MAX_NODES=N` or `all` goes deeper). Draughts has no published
+//! statistics: its columns are checked on positions worked out by hand from the rules, its
+//! nodes against the published tables.
+
+use crate::common;
+
+use rulebench::perft::stats::{Column, perft_stats};
+use rulebench::{Count, Game, Variant, with_game};
+use serde::Deserialize;
+
+/// A file of published statistics: the columns, and per position a row per depth.
+#[derive(Deserialize)]
+struct StatsReference {
+    columns: Vec<String>,
+    source: String,
+    case: Vec<StatsCase>,
+}
+
+#[derive(Deserialize)]
+struct StatsCase {
+    name: String,
+    fen: String,
+    rows: Vec<Vec<u64>>,
+}
+
+fn reference(path: &str) -> StatsReference {
+    let path = format!("{}/tests/reference/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Every row of every case of `file` up to the node limit, counted on two threads.
+fn check_file(spec: &str, file: &str) -> usize {
+    let reference = reference(file);
+    assert!(!reference.source.is_empty());
+    let columns: Vec<Column> = reference
+        .columns
+        .iter()
+        .map(|name| Column::named(name).unwrap_or_else(|| panic!("{file}: column {name}")))
+        .collect();
+    let limit = common::node_limit().max(5_000_000);
+    let variant = Variant::load(spec).unwrap();
+    let mut checked = 0;
+    with_game!(&variant, game => {
+        for column in &columns {
+            assert!(game.stat_columns().contains(column), "{spec} does not count {}", column.name());
+        }
+        for case in &reference.case {
+            let pos = game.parse_fen(&case.fen).unwrap();
+            for (i, row) in case.rows.iter().enumerate() {
+                if row[0] > limit {
+                    break;
+                }
+                let depth = i as u32 + 1;
+                let stats = perft_stats(game, &pos, depth, Count::Unique, 2);
+                for (column, &expected) in columns.iter().zip(row) {
+                    assert_eq!(
+                        stats.get(*column),
+                        expected as u128,
+                        "{spec} {}, depth {depth}, {} ({})",
+                        case.name,
+                        column.name(),
+                        reference.source
+                    );
+                }
+                checked += 1;
+            }
+        }
+    });
+    checked
+}
+
+#[test]
+fn chess_equals_the_wiki_columns() {
+    // Start d1-5, Kiwipete d1-4, position 3 d1-5, position 4 d1-4 at the least.
+    assert!(check_file("chess", "chess/cpw-stats.toml") >= 18);
+}
+
+#[test]
+fn xiangqi_equals_the_published_captures_and_checks() {
+    assert!(check_file("xiangqi", "perft/xiangqi-stats.toml") >= 12);
+}
+
+/// The statistics of `fen` in `spec` at `depth`, as (column, value) for the family's columns.
+fn stats_of(spec: &str, fen: Option<&str>, depth: u32, count: Count) -> Vec<(Column, u128)> {
+    let variant = Variant::load(spec).unwrap();
+    with_game!(&variant, game => {
+        let pos = match fen {
+            Some(f) => game.parse_fen(f).unwrap(),
+            None => game.start(),
+        };
+        let stats = perft_stats(game, &pos, depth, count, 2);
+        game.stat_columns().into_iter().map(|c| (c, stats.get(c))).collect()
+    })
+}
+
+#[test]
+fn draughts_columns_on_positions_worked_by_hand() {
+    use Column::*;
+    // Russian: the white man on c3 must take d4 (landing e5) and then f6 (landing g7); g7 is
+    // not the far row and nothing more can be taken: one move, a capture of two pieces.
+    assert_eq!(
+        stats_of("russian", Some("W:Wc3:Bd4,f6"), 1, Count::Unique),
+        [
+            (Nodes, 1),
+            (Captures, 1),
+            (Promotions, 0),
+            (LongestCapture, 2)
+        ]
+    );
+    // The white man on g7 steps to f8 or h8, the far row: two moves, both crown it.
+    assert_eq!(
+        stats_of("russian", Some("W:Wg7:Bb8"), 1, Count::Unique),
+        [
+            (Nodes, 2),
+            (Captures, 0),
+            (Promotions, 2),
+            (LongestCapture, 0)
+        ]
+    );
+    // From the start the armies are two empty rows apart: neither side can capture in the
+    // first two plies. The nodes column is the published table's (dctl, shashki.com); the
+    // others are bounded by it.
+    let reference = common::reference("russian");
+    for depth in 1..=6u32 {
+        let stats = stats_of("russian", None, depth, Count::Unique);
+        assert_eq!(
+            stats[0],
+            (Nodes, reference.unique[depth as usize - 1] as u128)
+        );
+        assert!(stats[1].1 <= stats[0].1 && stats[2].1 <= stats[0].1);
+        if depth <= 2 {
+            assert_eq!(stats[1].1, 0, "a capture at depth {depth}");
+        }
+    }
+    // Paths: the nodes column weights each move by its jump sequences, as the table does.
+    for depth in [8u32, 9] {
+        let stats = stats_of("russian", None, depth, Count::Paths);
+        assert_eq!(
+            stats[0],
+            (Nodes, reference.paths[depth as usize - 1] as u128)
+        );
+    }
+}
+
+#[test]
+fn threads_change_no_statistic() {
+    let variant = Variant::load("chess").unwrap();
+    with_game!(&variant, game => {
+        // Kiwipete: every column is non-zero at depth 3.
+        let pos = game
+            .parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+        let one = perft_stats(game, &pos, 3, Count::Unique, 1);
+        let two = perft_stats(game, &pos, 3, Count::Unique, 2);
+        assert_eq!(one, two);
+        assert_eq!(one.nodes, game.perft(&pos, 3, Count::Unique));
+    });
+}
+
+#[test]
+fn a_table_of_statistics_checks_against_the_published_one() {
+    use rulebench::perft::PerftOptions;
+    use rulebench::table::{Counts, Limit, PerftTable, column};
+    let options = PerftOptions {
+        threads: 2,
+        hash_mb: 0,
+        progress: None,
+    };
+    let reference = reference("chess/cpw-stats.toml");
+    let stats: Vec<Column> = reference
+        .columns
+        .iter()
+        .map(|n| Column::named(n).unwrap())
+        .collect();
+    let kiwipete = &reference.case[1];
+    assert_eq!(kiwipete.name, "kiwipete");
+    let col = column(
+        "chess",
+        Some(&kiwipete.fen),
+        Limit::Depth(3),
+        Counts::Unique,
+        &stats,
+        &options,
+        |_, _| {},
+    )
+    .unwrap();
+    let mut table = PerftTable {
+        counts: Counts::Unique,
+        stats: stats.clone(),
+        columns: vec![col],
+    };
+    let path = format!(
+        "{}/tests/reference/chess/cpw-stats.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(table.check_against(&path, &text).unwrap(), 0);
+    // Every cell was compared: 3 depths of 7 columns.
+    let compared = table.columns[0].expected.iter().flatten().flatten().count();
+    assert_eq!(compared, 21);
+    // Each format shows every statistic.
+    let markdown = table.markdown();
+    assert!(
+        markdown.contains("| depth | chess nodes | chess captures | chess ep |"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("| 3 | 97862 ✓ | 17102 ✓ | 45 ✓ | 3162 ✓ | 0 ✓ | 993 ✓ | 1 ✓ |"),
+        "{markdown}"
+    );
+    let csv = table.csv();
+    assert!(
+        csv.contains("3,97862,97862,17102,17102,45,45,3162,3162,0,0,993,993,1,1"),
+        "{csv}"
+    );
+    let json = table.json();
+    let row = &json["variants"][0]["perft"][2];
+    assert_eq!(row["mates"], 1);
+    assert_eq!(row["castles_reference"], 3162);
+    assert_eq!(row["checks_agrees"], true);
+    // A count the reference disagrees with is marked.
+    table.columns[0].counts[2][5] += 1;
+    assert_eq!(table.check_against(&path, &text).unwrap(), 1);
+}
+
+#[test]
+fn table_columns_on_the_command_line() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulebench"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // The Xiangqi start position's captures and checks, as published.
+    let (code, out, err) = run(&[
+        "table",
+        "xiangqi",
+        "--depth",
+        "3",
+        "--columns",
+        "nodes,captures,checks",
+        "--format",
+        "csv",
+        "--check",
+        "tests/reference/perft/xiangqi-stats.toml",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("depth,xiangqi nodes,xiangqi nodes reference,xiangqi captures"),
+        "{out}"
+    );
+    assert!(out.contains("3,79666,79666,3159,3159,384,384"), "{out}");
+    // A column the family does not count is refused, located in the argument.
+    let (code, _, err) = run(&[
+        "table",
+        "xiangqi",
+        "--depth",
+        "1",
+        "--columns",
+        "nodes,longest-capture",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("xiangqi has no `longest-capture` column"),
+        "{err}"
+    );
+    // A misspelt column is named with the valid ones.
+    let (code, _, err) = run(&[
+        "table",
+        "chess",
+        "--depth",
+        "1",
+        "--columns",
+        "nodes,chekcs",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("unknown column `chekcs`") && err.contains("did you mean `checks`"),
+        "{err}"
+    );
+    // Statistics with a table, or in shards, are refused rather than ignored.
+    let (code, _, err) = run(&["perft", "chess", "--depth", "2", "--stats", "--hash", "16"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("--stats cannot use --hash"), "{err}");
+}
