@@ -233,6 +233,7 @@ pub trait Game: Sync {
             threads: 1,
             hash_mb: 0,
             progress: None,
+            stop: None,
         };
         crate::perft::divide(self, pos, depth, count, &options)
     }

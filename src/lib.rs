@@ -60,6 +60,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod bits;
+pub mod board;
 pub mod chess;
 pub mod cli;
 pub mod crosscheck;
@@ -79,6 +80,7 @@ pub mod uci;
 pub mod variant;
 pub mod view;
 
+pub use board::{Board, LegalMove};
 pub use chess::Chess;
 pub use diagnostics::LocatedError;
 pub use draughts::movegen::{DetailedMove, Move};

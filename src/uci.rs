@@ -251,6 +251,7 @@ impl Session {
                 threads: self.threads,
                 hash_mb: self.hash_mb,
                 progress: None,
+                stop: None,
             };
             Ok(crate::perft::divide(game, &pos, depth, Count::Unique, &options))
         })

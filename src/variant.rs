@@ -4,7 +4,8 @@
 use crate::chess::Chess;
 use crate::diagnostics::LocatedError;
 use crate::draughts::Draughts;
-use crate::rules::{Family, family_of};
+use crate::game::Game;
+use crate::rules::{Family, Loader, family_of};
 
 /// A variant of any family, ready to play.
 #[derive(Clone, Debug)]
@@ -46,6 +47,58 @@ impl Variant {
                 }
             }
         })
+    }
+}
+
+impl Variant {
+    /// Loads a rules file given as its text, as if it were at `name` (a relative `extends`
+    /// is read from `name`'s folder; errors point into `name`), with the engine of its family.
+    pub fn from_toml(name: &str, text: &str) -> Result<Variant, LocatedError> {
+        Ok(match Loader::family_of_text(name, text)? {
+            Family::Draughts => {
+                let rules = crate::draughts::Rules::from_toml(name, text)?;
+                if rules.geometry.fits::<u64>() {
+                    Variant::Draughts(Box::new(Draughts::new(rules)))
+                } else {
+                    Variant::WideDraughts(Box::new(Draughts::<u128>::build(rules)))
+                }
+            }
+            Family::Chess => {
+                let (loader, file, id) =
+                    Loader::from_toml::<crate::chess::schema::ChessFile>(name, text)?;
+                let rules = crate::chess::compile::compile(&loader, file, id)?;
+                if rules.fits_64() {
+                    Variant::Chess(Box::new(Chess::checked(&loader, rules)?))
+                } else {
+                    Variant::WideChess(Box::new(Chess::checked(&loader, rules)?))
+                }
+            }
+        })
+    }
+
+    /// The variant's id (`russian`, `russian+no-compulsory-capture`, a file's stem).
+    pub fn id(&self) -> &str {
+        crate::with_game!(self, game => Game::id(game))
+    }
+
+    /// The variant's name for people.
+    pub fn name(&self) -> &str {
+        crate::with_game!(self, game => Game::name(game))
+    }
+
+    /// The family whose engine plays it.
+    pub fn family(&self) -> Family {
+        crate::with_game!(self, game => Game::family(game))
+    }
+
+    /// The rules in plain sentences, one paragraph each (`explain`).
+    pub fn explain(&self) -> Vec<String> {
+        crate::with_game!(self, game => Game::explain(game))
+    }
+
+    /// The two sides as the rules name them, the one that moves first first.
+    pub fn side_names(&self) -> [&str; 2] {
+        crate::with_game!(self, game => Game::side_names(game))
     }
 }
 

@@ -309,6 +309,7 @@ fn threads_and_hash_match_the_reference() {
                     threads,
                     hash_mb,
                     progress: Some(&report),
+                    stop: None,
                 };
                 assert_eq!(
                     perft(&game, &pos, depth as u32, Count::Unique, &options),
@@ -334,6 +335,7 @@ fn hashed_search_matches_the_reference() {
             threads: 1,
             hash_mb: 64,
             progress: None,
+            stop: None,
         };
         assert_eq!(
             perft(&game, &game.start(), depth, Count::Unique, &options),
@@ -364,6 +366,7 @@ fn hashed_chess_search_keeps_rights_apart() {
                 threads,
                 hash_mb,
                 progress: None,
+                stop: None,
             };
             for (i, &n) in table.iter().enumerate().skip(2) {
                 assert_eq!(
@@ -409,6 +412,7 @@ fn hashed_drop_search_keeps_hands_apart() {
                 threads,
                 hash_mb,
                 progress: None,
+                stop: None,
             };
             assert_eq!(
                 perft(&game, &pos, depth, Count::Unique, &options),

@@ -81,6 +81,7 @@ fn sharded<G: Game>(game: &G, depth: u32, split: u32, count: Count, expected: u1
                 threads,
                 hash_mb: 4 * (shard % 2),
                 progress: None,
+                stop: None,
             };
             total += count_subtrees(game, &mine, frontier.depth_left, count, &options, None)
                 .expect("no overflow");

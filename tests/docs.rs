@@ -6,6 +6,9 @@
 //! - every command in a ```sh block of `docs/*.md` and `README.md` names files that exist. Where a block holds
 //!   only `rulebench` commands and the next block is ```text, the commands are run and their
 //!   output must be that text;
+//! - every ```python block of `README.md` followed by a ```text block prints that text, run
+//!   by the Python that `RULEBENCH_PYTHON` names with the package installed (`.ci/run` installs
+//!   it and sets `RULEBENCH_REQUIRE_PYTHON_PACKAGE`; without them the check says SKIPPED);
 //! - every ```toml block of `docs/walkthrough.md` that follows a link to a file of
 //!   `docs/examples/` is that file, word for word.
 
@@ -331,6 +334,9 @@ fn blocks(text: &str) -> Vec<Block> {
 
 const BINARY: &str = "./target/release/rulebench";
 
+/// The commands that install the Python package (shown, not run: `.ci/run` installs it).
+const PYTHON_SETUP: [&str; 3] = ["python3", ".venv/bin/pip", ".venv/bin/python"];
+
 /// The files a command names: the part before any `+house-rule` of each word that ends in
 /// `.toml`, and every word starting with `./`.
 fn check_files(doc: &str, at: usize, words: &[String]) {
@@ -400,7 +406,9 @@ fn every_command_in_the_docs_names_existing_files_and_prints_what_is_shown() {
                 let at = block.line_number + 1 + j;
                 let words = shell_words(line);
                 assert!(
-                    words[0] == BINARY || words[0] == "cargo",
+                    words[0] == BINARY
+                        || words[0] == "cargo"
+                        || PYTHON_SETUP.contains(&words[0].as_str()),
                     "{doc}:{at}: a command the docs test does not know: `{line}`"
                 );
                 check_files(&doc, at, &words);
@@ -485,6 +493,53 @@ fn the_readme_shows_its_rules_files_as_they_are() {
             &readme[start..end],
             file,
             "README.md: regenerate the block from {path}"
+        );
+    }
+}
+
+#[test]
+fn every_python_example_in_the_readme_prints_what_is_shown() {
+    let text = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let all = blocks(&text);
+    let examples: Vec<(&Block, &Block)> = all
+        .iter()
+        .zip(all.iter().skip(1))
+        .filter(|(code, shown)| code.lang == "python" && shown.lang == "text")
+        .collect();
+    assert!(
+        !examples.is_empty(),
+        "README.md shows no Python example with its output"
+    );
+    let python = std::env::var("RULEBENCH_PYTHON").unwrap_or_else(|_| "python3".into());
+    let required = std::env::var_os("RULEBENCH_REQUIRE_PYTHON_PACKAGE").is_some();
+    let importable = Command::new(&python)
+        .args(["-c", "import rulebench"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !importable {
+        assert!(
+            !required,
+            "RULEBENCH_REQUIRE_PYTHON_PACKAGE is set but {python} cannot import rulebench"
+        );
+        eprintln!(
+            "SKIPPED: {python} cannot import rulebench (pip install . in a venv, and set RULEBENCH_PYTHON to its python)"
+        );
+        return;
+    }
+    for (code, shown) in examples {
+        let script: String = code.lines.iter().map(|l| format!("{l}\n")).collect();
+        let out = Command::new(&python)
+            .args(["-c", &script])
+            .current_dir(root())
+            .output()
+            .expect("python runs");
+        let want: String = shown.lines.iter().map(|l| format!("{l}\n")).collect();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            want,
+            "README.md:{}: the Python example does not print what is shown (stderr: {})",
+            code.line_number,
+            String::from_utf8_lossy(&out.stderr)
         );
     }
 }

@@ -123,6 +123,7 @@ fn threads_and_hash_match_the_reference() {
                     threads,
                     hash_mb,
                     progress: Some(&report),
+                    stop: None,
                 };
                 let got = with_game!(&loaded, game => {
                     rulebench::perft::perft(game, &game.start(), depth as u32, count, &options)

@@ -321,7 +321,7 @@ proptest! {
         for count in [Count::Unique, Count::Paths] {
             let plain = game.perft(&pos, 5, count);
             for (threads, hash_mb) in [(1, 1), (2, 1), (4, 0), (4, 2)] {
-                let options = PerftOptions { threads, hash_mb, progress: None };
+                let options = PerftOptions { threads, hash_mb, progress: None, stop: None };
                 prop_assert_eq!(
                     rulebench::perft::perft(game, &pos, 5, count, &options), plain,
                     "{} {} {:?} {} threads {} MiB", game.id(), game.fen(&pos), count, threads, hash_mb

@@ -207,3 +207,76 @@ fn a_schema_key_is_accepted_and_changes_nothing() {
     assert!(validators.problems(Family::Draughts, &misspelt).is_some());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Taplo (the TOML engine of the Even Better TOML editor extension), as `.ci/run` installs it
+/// from npm (`@taplo/cli`) and names it in `RULEBENCH_TAPLO`; `None` (the test says SKIPPED)
+/// without it, unless `RULEBENCH_REQUIRE_TAPLO` asks for it.
+fn taplo() -> Option<PathBuf> {
+    let path = std::env::var_os("RULEBENCH_TAPLO").map(PathBuf::from);
+    let found = path.filter(|p| p.is_file());
+    assert!(
+        found.is_some() || std::env::var_os("RULEBENCH_REQUIRE_TAPLO").is_none(),
+        "RULEBENCH_REQUIRE_TAPLO is set but RULEBENCH_TAPLO names no taplo"
+    );
+    found
+}
+
+#[test]
+fn the_editors_toml_engine_follows_the_directives() {
+    let Some(taplo) = taplo() else {
+        eprintln!(
+            "SKIPPED: taplo not found (RULEBENCH_TAPLO); .ci/run installs @taplo/cli from npm"
+        );
+        return;
+    };
+    let check = |dir: &Path, files: &[PathBuf]| {
+        std::process::Command::new(&taplo)
+            .arg("check")
+            .args(files)
+            .current_dir(dir)
+            .output()
+            .expect("taplo runs")
+    };
+    // Every shipped file: taplo finds the schema its first line names and finds it valid.
+    let mut files = toml_files(&root().join("rules"));
+    files.extend(toml_files(&root().join("rules/house")));
+    files.extend(toml_files(&root().join("docs/examples")));
+    let out = check(root(), &files);
+    assert!(
+        out.status.success(),
+        "taplo check refused a shipped file:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A misspelt key in a copy under target/ (its directive pointed one folder further up):
+    // taplo flags it at its line, as the editor would.
+    let text = std::fs::read_to_string(root().join("rules/russian.toml")).unwrap();
+    assert!(text.contains("\nrange = \"flying\""));
+    let misspelt = text
+        .replace("\nrange = \"flying\"", "\nrnage = \"flying\"")
+        .replacen("#:schema ../schemas/", "#:schema ../../schemas/", 1);
+    let line = misspelt
+        .lines()
+        .position(|l| l.starts_with("rnage"))
+        .unwrap()
+        + 1;
+    let dir = tempdir_beside_rules();
+    let copy = dir.join("misspelt.toml");
+    std::fs::write(&copy, misspelt).unwrap();
+    let out = check(&dir, std::slice::from_ref(&copy));
+    let _ = std::fs::remove_dir_all(&dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "taplo accepted a misspelt key");
+    assert!(stderr.contains("'rnage' was unexpected"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("misspelt.toml:{line}:")),
+        "{stderr}"
+    );
+}
+
+/// A fresh folder two levels below the repository, under `target/` so that it is never
+/// committed.
+fn tempdir_beside_rules() -> PathBuf {
+    let dir = root().join(format!("target/taplo-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

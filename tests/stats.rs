@@ -170,6 +170,7 @@ fn a_table_of_statistics_checks_against_the_published_one() {
         threads: 2,
         hash_mb: 0,
         progress: None,
+        stop: None,
     };
     let reference = reference("chess/cpw-stats.toml");
     let stats: Vec<Column> = reference

@@ -25,6 +25,7 @@ pub(super) fn diff(
         threads: search.threads()?,
         hash_mb: search.hash_mb()?,
         progress: None,
+        stop: None,
     };
     let report = crate::diff::diff(a, b, fen, limits, &options)?;
     if json {
@@ -95,6 +96,7 @@ pub(super) fn crosscheck(out: &mut impl Write, req: CrossRequest<'_>) -> Result<
         threads: req.search.threads()?,
         hash_mb: req.search.hash_mb()?,
         progress: None,
+        stop: None,
     };
     let report = with_game!(&variant, game => {
         let root = match req.fen {

@@ -74,6 +74,7 @@ pub(super) fn report(
         threads: 1,
         hash_mb: 0,
         progress: None,
+        stop: None,
     };
     let mut tables = Vec::new();
     if !req.tables.is_empty() {

@@ -54,6 +54,7 @@ pub(super) fn table(out: &mut impl Write, req: TableRequest<'_>) -> Result<ExitC
         threads: req.search.threads()?,
         hash_mb: req.search.hash_mb()?,
         progress: Some(&update),
+        stop: None,
     };
     let mut columns = Vec::new();
     for spec in req.rules {

@@ -177,6 +177,7 @@ fn count_with_progress<G: Game>(
         threads,
         hash_mb,
         progress: Some(&update),
+        stop: None,
     };
     let nodes = count_subtrees(game, subtrees, depth_left, count, &options, checkpoint);
     progress.finish();

@@ -83,6 +83,7 @@ pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result
             threads,
             hash_mb,
             progress: Some(&update),
+            stop: None,
         };
         let count: Count = args.count.into();
         let started = Instant::now();
@@ -90,20 +91,13 @@ pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result
         let seconds = started.elapsed().as_secs_f64();
         progress.finish();
         if json {
-            let value = serde_json::json!({
-                "variant": game.id(),
-                "family": game.family().name(),
-                "fen": game.fen(&pos),
-                "depth": depth,
-                "count": count.name(),
-                "nodes": nodes.to_string().parse::<serde_json::Number>().into_diagnostic()?,
-                "seconds": seconds,
-                "threads": threads,
-                "hash_mb": hash_mb,
-                "nodes_per_second": (nodes as f64 / seconds.max(1e-9)).round(),
-                "estimated_seconds": guess.seconds,
-            });
-            writeln!(out, "{value}").into_diagnostic()?;
+            let mut value = run_json(game, &pos, depth, count, seconds, threads);
+            value.insert("nodes".into(), json_count(nodes)?.into());
+            value.insert("hash_mb".into(), hash_mb.into());
+            let speed = (nodes as f64 / seconds.max(1e-9)).round();
+            value.insert("nodes_per_second".into(), speed.into());
+            value.insert("estimated_seconds".into(), guess.seconds.into());
+            writeln!(out, "{}", serde_json::Value::Object(value)).into_diagnostic()?;
         } else {
             writeln!(out, "{nodes}").into_diagnostic()?;
             eprintln!(
@@ -116,6 +110,38 @@ pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result
         }
         Ok(())
     })
+}
+
+/// What `perft --json` and `perft --stats --json` both say of a run: the variant, position,
+/// depth, convention, time and threads.
+fn run_json<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    seconds: f64,
+    threads: usize,
+) -> serde_json::Map<String, serde_json::Value> {
+    let value = serde_json::json!({
+        "variant": game.id(),
+        "family": game.family().name(),
+        "fen": game.fen(pos),
+        "depth": depth,
+        "count": count.name(),
+        "seconds": seconds,
+        "threads": threads,
+    });
+    match value {
+        serde_json::Value::Object(map) => map,
+        _ => unreachable!("a JSON object literal"),
+    }
+}
+
+/// A count as a JSON number, exact whatever its size (JSON numbers have no upper bound).
+fn json_count(n: u128) -> Result<serde_json::Number> {
+    n.to_string()
+        .parse::<serde_json::Number>()
+        .into_diagnostic()
 }
 
 /// `perft --stats`: each column the rules give a meaning to, `NAME N` a line (or one JSON
@@ -141,20 +167,11 @@ pub(super) fn perft_stats(out: &mut impl Write, args: &TreeArgs, json: bool) -> 
         if json {
             let mut values = serde_json::Map::new();
             for c in &columns {
-                let n = stats.get(*c).to_string().parse::<serde_json::Number>().into_diagnostic()?;
-                values.insert(c.name().to_string(), n.into());
+                values.insert(c.name().to_string(), json_count(stats.get(*c))?.into());
             }
-            let value = serde_json::json!({
-                "variant": game.id(),
-                "family": game.family().name(),
-                "fen": game.fen(&pos),
-                "depth": depth,
-                "count": count.name(),
-                "stats": values,
-                "seconds": seconds,
-                "threads": threads,
-            });
-            writeln!(out, "{value}").into_diagnostic()?;
+            let mut value = run_json(game, &pos, depth, count, seconds, threads);
+            value.insert("stats".into(), values.into());
+            writeln!(out, "{}", serde_json::Value::Object(value)).into_diagnostic()?;
         } else {
             let width = columns.iter().map(|c| c.name().len()).max().unwrap_or(0);
             for c in &columns {
@@ -178,6 +195,7 @@ pub(super) fn divide(out: &mut impl Write, args: &TreeArgs) -> Result<()> {
         threads: args.threads()?,
         hash_mb: args.hash_mb()?,
         progress: None,
+        stop: None,
     };
     let variant = Variant::load(&args.rules)?;
     with_game!(&variant, game => {

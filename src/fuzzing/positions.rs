@@ -220,6 +220,7 @@ pub(super) fn check_counts<G: Game>(
                 threads: 2,
                 hash_mb: 1,
                 progress: None,
+                stop: None,
             };
             assert_eq!(
                 crate::perft::perft(game, pos, deepest, count, &options),

@@ -7,7 +7,7 @@
 //! use rulebench::perft::{PerftOptions, perft};
 //! use rulebench::{Count, Draughts, Game};
 //! let game = Draughts::load("american").unwrap();
-//! let options = PerftOptions { threads: 2, hash_mb: 1, progress: None };
+//! let options = PerftOptions { threads: 2, hash_mb: 1, progress: None, stop: None };
 //! assert_eq!(perft(&game, &game.start(), 6, Count::Unique, &options), 36_768);
 //! ```
 
@@ -25,7 +25,7 @@ pub use table::{Table, TableKey};
 
 use crate::game::{Count, Game, natural_cmp};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// How a perft runs: threads, hash, progress.
 #[derive(Clone, Copy)]
@@ -36,6 +36,11 @@ pub struct PerftOptions<'a> {
     pub hash_mb: usize,
     /// Called with (subtrees done, subtrees in all) as the search goes.
     pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+    /// Set (by another thread: a Ctrl-C handler, a binding's interpreter) to stop the search
+    /// early; a stopped search returns what it had counted, which is not the count, so the
+    /// caller that set the flag throws the result away. With a flag, the search looks at it
+    /// between subtrees of about 20 million leaves, so it stops within a fraction of a second.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 impl Default for PerftOptions<'_> {
@@ -44,6 +49,7 @@ impl Default for PerftOptions<'_> {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             hash_mb: 0,
             progress: None,
+            stop: None,
         }
     }
 }
@@ -53,7 +59,15 @@ impl std::fmt::Debug for PerftOptions<'_> {
         f.debug_struct("PerftOptions")
             .field("threads", &self.threads)
             .field("hash_mb", &self.hash_mb)
+            .field("stop", &self.stop)
             .finish()
+    }
+}
+
+impl PerftOptions<'_> {
+    /// Whether the search was asked to stop ([`PerftOptions::stop`]).
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }
 
@@ -143,8 +157,14 @@ pub fn perft_with_table<G: Game>(
     let (subtrees, remaining) = frontier(game, pos, depth, count, options.threads);
     let total = subtrees.len() as u64;
     let done = AtomicU64::new(0);
+    let chunk = options
+        .stop
+        .map_or(0, |_| chunk_depth(game.legal_moves(pos).len()));
     let task = |(p, w): &(G::Position, u128)| -> u128 {
-        let n = game.perft_in(p, remaining, count, table) * w;
+        let n = match options.stop {
+            None => game.perft_in(p, remaining, count, table),
+            Some(stop) => stoppable(game, p, remaining, count, table, stop, chunk),
+        } * w;
         if let Some(progress) = options.progress {
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         }
@@ -162,6 +182,41 @@ pub fn perft_with_table<G: Game>(
     }
 }
 
+/// The depth of the subtrees a stoppable search hands to the family's perft whole: about
+/// 20 million leaves at the root's branching factor (a few tenths of a second), so that a
+/// stop is heeded that soon.
+fn chunk_depth(branching: usize) -> u32 {
+    let b = (branching.max(2) as f64).ln();
+    ((2e7f64).ln() / b).floor().max(1.0) as u32
+}
+
+/// Perft that looks at `stop` at every node above `chunk` plies from the leaves (the
+/// subtrees below are searched whole by the family's perft); a stopped search returns what
+/// it had counted.
+fn stoppable<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    table: Option<&Table<G::Key>>,
+    stop: &AtomicBool,
+    chunk: u32,
+) -> u128 {
+    if depth <= chunk {
+        return game.perft_in(pos, depth, count, table);
+    }
+    let mut n = 0;
+    for mv in game.legal_moves(pos) {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let child = game.perft_child(pos, &mv);
+        n += stoppable(game, &child, depth - 1, count, table, stop, chunk)
+            * weight(game, &mv, count);
+    }
+    n
+}
+
 /// Divide: perft of each legal move, `(move text, count)` sorted by move, a move weighted by
 /// its number of jump sequences under [`Count::Paths`]; the moves share one table.
 pub fn divide<G: Game>(
@@ -176,7 +231,7 @@ pub fn divide<G: Game>(
         .moves_with_notation(pos)
         .into_iter()
         .map(|(mv, text)| {
-            let n = if depth <= 1 {
+            let n = if depth <= 1 || options.stopped() {
                 1
             } else {
                 let child = game.perft_child(pos, &mv);

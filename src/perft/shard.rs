@@ -8,7 +8,7 @@
 //! use rulebench::{Count, Draughts, Game};
 //! let game = Draughts::load("american").unwrap();
 //! let frontier = Frontier::new(&game, &game.start(), 6, 2, Count::Unique);
-//! let options = PerftOptions { threads: 1, hash_mb: 0, progress: None };
+//! let options = PerftOptions { threads: 1, hash_mb: 0, progress: None, stop: None };
 //! let total: u128 = (0..3)
 //!     .map(|i| {
 //!         let mine = frontier.shard(3, i);
@@ -149,6 +149,7 @@ pub fn count_subtrees<G: Game>(
                 threads,
                 hash_mb: 0,
                 progress: None,
+                stop: options.stop,
             };
             super::perft_with_table(game, &s.position, depth_left, count, &inner, table)
         } else {

@@ -6,6 +6,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+#[path = "../board.rs"]
+mod board;
 #[path = "../broken_input.rs"]
 mod broken_input;
 #[path = "../browser.rs"]

@@ -166,9 +166,36 @@ impl Loader {
             spec.split('+').next().unwrap_or(spec)
         };
         let trimmed = first.trim();
-        let (mut idx, mut dir, key) =
-            loader.resolve(trimmed, false, cmdline, 0..first.len(), dir)?;
-        let mut seen = vec![(key, loader.files[idx].name.clone())];
+        let (idx, dir, key) = loader.resolve(trimmed, false, cmdline, 0..first.len(), dir)?;
+        let seen = vec![(key, loader.files[idx].name.clone())];
+        loader.family_from(idx, dir, seen, cmdline, spec)
+    }
+
+    /// The family of a rules file given as its text, as if it were at `name` (its own
+    /// `family`, or its parent's through `extends`).
+    pub fn family_of_text(name: &str, text: &str) -> Result<Family, LocatedError> {
+        let mut loader = Loader::default();
+        let idx = loader.add_source(name.into(), text.into());
+        let dir = Path::new(name)
+            .parent()
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let seen = vec![(name.to_string(), name.to_string())];
+        loader.family_from(idx, dir, seen, idx, name)
+    }
+
+    /// Follows `extends` from file `idx` until a file states its family; `seen` holds the
+    /// files read so far (for cycles), `first`/`spec` where the chain began (for the error of
+    /// a chain too long).
+    fn family_from(
+        &mut self,
+        mut idx: usize,
+        mut dir: std::path::PathBuf,
+        mut seen: Vec<(String, String)>,
+        first: usize,
+        spec: &str,
+    ) -> Result<Family, LocatedError> {
+        let loader = self;
         for _ in 0..MAX_EXTENDS {
             let text = loader.files[idx].text.clone();
             CURRENT_FILE.with(|c| c.set(idx));
@@ -201,7 +228,7 @@ impl Loader {
             seen.push((key, loader.files[idx].name.clone()));
         }
         Err(loader.error(
-            cmdline,
+            first,
             0..spec.len(),
             "`extends` nests too deep",
             Some(format!(
