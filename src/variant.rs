@@ -2,6 +2,7 @@
 //! command line and the fixture runner hold.
 
 use crate::chess::Chess;
+use crate::chess::schema::ChessFile;
 use crate::diagnostics::LocatedError;
 use crate::draughts::Draughts;
 use crate::game::Game;
@@ -24,55 +25,40 @@ impl Variant {
     /// Loads a rules spec (`russian`, `xiangqi`, `my/file.toml`, `russian+house-rule`) with
     /// the engine of the family its file names.
     pub fn load(spec: &str) -> Result<Variant, LocatedError> {
-        Ok(match family_of(spec)? {
-            Family::Draughts => {
-                // The bitboard width, chosen once for the variant: 64 bits where the board
-                // fits, 128 where it does not.
-                let rules = crate::draughts::Rules::load(spec)?;
-                if rules.geometry.fits::<u64>() {
-                    Variant::Draughts(Box::new(Draughts::new(rules)))
-                } else {
-                    Variant::WideDraughts(Box::new(Draughts::<u128>::build(rules)))
-                }
-            }
-            Family::Chess => {
-                // The width, chosen once for the variant, as for draughts.
-                let (loader, file, id) =
-                    crate::rules::Loader::load::<crate::chess::schema::ChessFile>(spec)?;
-                let rules = crate::chess::compile::compile(&loader, file, id)?;
-                if rules.fits_64() {
-                    Variant::Chess(Box::new(Chess::checked(&loader, rules)?))
-                } else {
-                    Variant::WideChess(Box::new(Chess::checked(&loader, rules)?))
-                }
-            }
-        })
+        match family_of(spec)? {
+            Family::Draughts => Ok(Variant::of_draughts(crate::draughts::Rules::load(spec)?)),
+            Family::Chess => Variant::of_chess(Loader::load::<ChessFile>(spec)?),
+        }
     }
-}
 
-impl Variant {
     /// Loads a rules file given as its text, as if it were at `name` (a relative `extends`
     /// is read from `name`'s folder; errors point into `name`), with the engine of its family.
     pub fn from_toml(name: &str, text: &str) -> Result<Variant, LocatedError> {
-        Ok(match Loader::family_of_text(name, text)? {
-            Family::Draughts => {
-                let rules = crate::draughts::Rules::from_toml(name, text)?;
-                if rules.geometry.fits::<u64>() {
-                    Variant::Draughts(Box::new(Draughts::new(rules)))
-                } else {
-                    Variant::WideDraughts(Box::new(Draughts::<u128>::build(rules)))
-                }
-            }
-            Family::Chess => {
-                let (loader, file, id) =
-                    Loader::from_toml::<crate::chess::schema::ChessFile>(name, text)?;
-                let rules = crate::chess::compile::compile(&loader, file, id)?;
-                if rules.fits_64() {
-                    Variant::Chess(Box::new(Chess::checked(&loader, rules)?))
-                } else {
-                    Variant::WideChess(Box::new(Chess::checked(&loader, rules)?))
-                }
-            }
+        match Loader::family_of_text(name, text)? {
+            Family::Draughts => Ok(Variant::of_draughts(crate::draughts::Rules::from_toml(
+                name, text,
+            )?)),
+            Family::Chess => Variant::of_chess(Loader::from_toml::<ChessFile>(name, text)?),
+        }
+    }
+
+    /// A draughts variant with the bitboard width chosen once for it: 64 bits where the board
+    /// fits, 128 where it does not.
+    fn of_draughts(rules: crate::draughts::Rules) -> Variant {
+        if rules.geometry.fits::<u64>() {
+            Variant::Draughts(Box::new(Draughts::new(rules)))
+        } else {
+            Variant::WideDraughts(Box::new(Draughts::<u128>::build(rules)))
+        }
+    }
+
+    /// A chess-family variant compiled from its merged file, the width chosen as for draughts.
+    fn of_chess((loader, file, id): (Loader, ChessFile, String)) -> Result<Variant, LocatedError> {
+        let rules = crate::chess::compile::compile(&loader, file, id)?;
+        Ok(if rules.fits_64() {
+            Variant::Chess(Box::new(Chess::checked(&loader, rules)?))
+        } else {
+            Variant::WideChess(Box::new(Chess::checked(&loader, rules)?))
         })
     }
 

@@ -232,3 +232,10 @@ def test_garbage_raises_a_rulebench_error_never_a_crash(text):
         rulebench.load_rules(text)
     with pytest.raises(rulebench.RulesError):
         rulebench.load(text or "<nothing>")
+
+
+def test_the_examples_in_the_package_docstring():
+    import doctest
+
+    failures, tried = doctest.testmod(rulebench)
+    assert tried >= 3 and failures == 0

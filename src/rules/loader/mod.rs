@@ -133,18 +133,25 @@ impl Loader {
         }
     }
 
-    /// Loads a rules file of family `F` from its text, as if it were at `name` (used for
-    /// relative `extends`).
-    pub fn from_toml<F: RulesFile>(
-        name: &str,
-        text: &str,
-    ) -> Result<(Loader, F, String), LocatedError> {
+    /// A loader holding one file's text as if it were at `name`: the loader, the file's index
+    /// and the folder a relative `extends` is read from.
+    fn with_text(name: &str, text: &str) -> (Loader, usize, std::path::PathBuf) {
         let mut loader = Loader::default();
         let idx = loader.add_source(name.into(), text.into());
         let dir = Path::new(name)
             .parent()
             .unwrap_or(Path::new("."))
             .to_path_buf();
+        (loader, idx, dir)
+    }
+
+    /// Loads a rules file of family `F` from its text, as if it were at `name` (used for
+    /// relative `extends`).
+    pub fn from_toml<F: RulesFile>(
+        name: &str,
+        text: &str,
+    ) -> Result<(Loader, F, String), LocatedError> {
+        let (mut loader, idx, dir) = Loader::with_text(name, text);
         let file =
             loader.parse_file::<F>(idx, &dir, &mut vec![(name.to_string(), name.to_string())])?;
         let id = file
@@ -174,12 +181,7 @@ impl Loader {
     /// The family of a rules file given as its text, as if it were at `name` (its own
     /// `family`, or its parent's through `extends`).
     pub fn family_of_text(name: &str, text: &str) -> Result<Family, LocatedError> {
-        let mut loader = Loader::default();
-        let idx = loader.add_source(name.into(), text.into());
-        let dir = Path::new(name)
-            .parent()
-            .unwrap_or(Path::new("."))
-            .to_path_buf();
+        let (mut loader, idx, dir) = Loader::with_text(name, text);
         let seen = vec![(name.to_string(), name.to_string())];
         loader.family_from(idx, dir, seen, idx, name)
     }
