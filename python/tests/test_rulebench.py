@@ -184,6 +184,9 @@ def test_check_lists_every_problem_with_its_place():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="signals by os.kill")
 def test_ctrl_c_stops_a_perft():
+    # Python's own Ctrl-C handler, even where the test runs with SIGINT ignored (a
+    # background job of a shell starts so).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     american = rulebench.load("american")
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
@@ -192,6 +195,7 @@ def test_ctrl_c_stops_a_perft():
             american.perft(None, 40, threads=2)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_perft_releases_the_gil():
