@@ -49,8 +49,8 @@ macro_rules! with_history {
 pub struct Board {
     variant: Arc<Variant>,
     positions: Positions,
-    /// The moves played, in the default notation: one fewer than the positions.
-    played: Vec<String>,
+    /// The moves played, as they were described when played: one fewer than the positions.
+    played: Vec<LegalMove>,
 }
 
 impl Board {
@@ -90,8 +90,9 @@ impl Board {
         &self.variant
     }
 
-    /// The moves played since the board was set up, in the default notation.
-    pub fn played(&self) -> &[String] {
+    /// The moves played since the board was set up, each described as in the position it
+    /// was played in.
+    pub fn played(&self) -> &[LegalMove] {
         &self.played
     }
 
@@ -159,17 +160,18 @@ impl Board {
             history.push(next);
             LegalMove { notation, index, details }
         });
-        self.played.push(played.notation.clone());
+        self.played.push(played.clone());
         Ok(played)
     }
 
-    /// Takes back the last move played; its text, or `None` at the position set up.
-    pub fn pop(&mut self) -> Option<String> {
-        let text = self.played.pop()?;
+    /// Takes back the last move played and returns it, described as in the position it was
+    /// played in (the position now); `None` at the position set up.
+    pub fn pop(&mut self) -> Option<LegalMove> {
+        let played = self.played.pop()?;
         with_history!(&*self.variant, &mut self.positions, _game, history => {
             history.pop();
         });
-        Some(text)
+        Some(played)
     }
 
     /// How the game stands (the rules that read the game's earlier positions included).

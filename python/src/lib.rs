@@ -204,7 +204,11 @@ impl Board {
     /// The moves played since the board was set up, in the default notation.
     #[getter]
     fn move_stack(&self) -> Vec<String> {
-        self.inner.played().to_vec()
+        self.inner
+            .played()
+            .iter()
+            .map(|m| m.notation.clone())
+            .collect()
     }
 
     /// The FEN of the position now.
@@ -246,17 +250,11 @@ impl Board {
     /// Takes back the last move played and returns it. Raises `IndexError` when no move has
     /// been played since the board was set up.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Move> {
-        let Some(text) = self.inner.pop() else {
+        let Some(mv) = self.inner.pop() else {
             return Err(pyo3::exceptions::PyIndexError::new_err(
                 "pop from a board with no move played",
             ));
         };
-        let mv = self
-            .inner
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.notation == text)
-            .ok_or_else(|| PyValueError::new_err(format!("`{text}` is no longer legal")))?;
         self.to_move(py, mv)
     }
 

@@ -32,6 +32,9 @@ pub struct Kernel<B = u64> {
     pub(super) score_is_jumps: bool,
     /// The precedence looks at the order in which kings are taken.
     pub(super) king_order: bool,
+    /// The precedence weighs first who captures: any capture by a king outranks every
+    /// capture by a man, so a man's capture need not be searched once a king can capture.
+    pub(super) kings_outrank_men: bool,
     pub(super) flying: bool,
     /// Men and kings capture along rows and columns too (men backward as well).
     pub(super) orthogonal: bool,
@@ -107,6 +110,7 @@ impl<B: Bits> Kernel<B> {
             values: rules.values,
             score_is_jumps: rules.precedence == [Criterion::MostPieces],
             king_order: rules.precedence.contains(&Criterion::KingTakenEarliest),
+            kings_outrank_men: rules.precedence.first() == Some(&Criterion::MadeByKing),
             flying: rules.king_range == KingRange::Flying,
             orthogonal: rules.man_capture_lines.orthogonal,
             landing: rules.king_landing,

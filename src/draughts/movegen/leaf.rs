@@ -578,6 +578,16 @@ pub(super) fn leaf_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHI
     each_capture_direction!(P, d => {
         goes_on |= two_steps(men_landing[d as usize] & man_from_any, d.opposite());
     });
+    // Where any capture by a king outranks every man's, the men's need no search once a king
+    // has one (their one-jump captures are counted below and outranked there).
+    if KINDS && k.kings_outrank_men && goes_on != B::ZERO {
+        let flying_kings_capture = single[single_kind(true, false)] != 0
+            || single[single_kind(true, true)] != 0
+            || flying_searched != B::ZERO;
+        if flying_kings_capture || (short_kings && any_of::<B, P>(&king_landing) != B::ZERO) {
+            goes_on = B::ZERO;
+        }
+    }
     if short_kings {
         let mut king_from_any = B::ZERO;
         each_capture_direction!(P, e => {

@@ -73,7 +73,17 @@ fn perft2_as<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KING
     match found {
         LeafCaptures::Counted(0) => {}
         LeafCaptures::Counted(_) => single_jump_moves::<B, P, WHITE>(k, pos, list),
-        LeafCaptures::Search { .. } => captures::<B, P, MoveList<B>, WHITE>(k, pos, !B::ZERO, list),
+        LeafCaptures::Search { pieces, .. } => {
+            // A king searched has a capture: where that outranks every man's, only the
+            // kings' captures are listed.
+            let own_kings = if WHITE { pos.white } else { pos.black } & pos.kings;
+            let only = if k.kings_outrank_men && pieces & own_kings != B::ZERO {
+                own_kings
+            } else {
+                !B::ZERO
+            };
+            captures::<B, P, MoveList<B>, WHITE>(k, pos, only, list)
+        }
     }
     let mut total = 0u64;
     if !list.is_empty() {
