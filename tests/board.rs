@@ -39,7 +39,7 @@ fn a_board_plays_and_takes_back_moves_in_any_notation() {
     let played = board.push("c3-d4").expect("a legal opening move");
     assert_eq!(played.notation, "c3-d4");
     assert_eq!(board.side_to_move(), "black");
-    assert_eq!(board.played(), [played.clone()]);
+    assert_eq!(board.played(), std::slice::from_ref(&played));
     // The reply by its index among the legal moves.
     let reply = board.legal_moves()[0].clone();
     assert_eq!(board.push_index(reply.index).expect("a legal reply"), reply);
