@@ -9,6 +9,7 @@ recursion, dictionaries and sets.
 Usage:
     python3 tools/oracle.py perft VARIANT FEN DEPTH [--count unique|paths|both]
     python3 tools/oracle.py moves VARIANT FEN
+    python3 tools/oracle.py stats VARIANT FEN DEPTH [--all]
 
 VARIANT: american, russian, brazilian, spanish, italian, czech, international (RULES.md
 section 1), and pool, thai, killer, russian-12x8, international-12x10, frisian, canadian,
@@ -645,6 +646,41 @@ def perft(variant, board, side, depth, paths):
     return total
 
 
+def perft_stats(variant, board, side, depth):
+    """Statistics of the leaf moves (unique convention) for every depth 1..depth, in one
+    walk of the tree: a list, one entry per depth, of
+    [nodes, captures, promotions, longest_capture].  The leaf moves at depth d are the
+    legal moves of the positions d-1 plies from the root; nodes counts them, captures
+    those that take at least one piece, promotions those that crown a man, and
+    longest_capture is the most pieces one of them takes (0 when none captures)."""
+    stats = [[0, 0, 0, 0] for _ in range(depth)]
+
+    def walk(board, side, ply):
+        moves = legal_moves(variant, board, side)
+        row = stats[ply]
+        for m in moves:
+            row[0] += 1
+            taken = len(m.captured)
+            if taken:
+                row[1] += 1
+                if taken > row[3]:
+                    row[3] = taken
+            if m.promotes:
+                row[2] += 1
+        if ply + 1 < depth:
+            other = BLACK if side == WHITE else WHITE
+            for m in moves:
+                walk(make_move(board, m), other, ply + 1)
+
+    if depth > 0:
+        walk(board, side, 0)
+    return stats
+
+
+def format_stats(row):
+    return "nodes=%d captures=%d promotions=%d longest_capture=%d" % tuple(row)
+
+
 # ---------------------------------------------------------------------------
 # Command line
 # ---------------------------------------------------------------------------
@@ -654,6 +690,7 @@ def usage():
         "usage:\n"
         "  oracle.py perft VARIANT FEN DEPTH [--count unique|paths|both]\n"
         "  oracle.py moves VARIANT FEN\n"
+        "  oracle.py stats VARIANT FEN DEPTH [--all]\n"
         "VARIANT: " + ", ".join(VARIANTS) + "; FEN may be 'start'\n")
     sys.exit(2)
 
@@ -706,6 +743,22 @@ def main(argv):
             print("unique=%d paths=%d" % perft_both(variant, board, side, depth))
         else:
             print(perft(variant, board, side, depth, count == "paths"))
+    elif cmd == "stats":
+        rest = argv[3:]
+        if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1] != "--all"):
+            usage()
+        depth = int(rest[0])
+        if depth < 0:
+            usage()
+        if depth == 0:
+            print(format_stats([1, 0, 0, 0]))   # the root alone, no leaf move
+            return
+        stats = perft_stats(variant, board, side, depth)
+        if len(rest) == 2:
+            for d, row in enumerate(stats, 1):
+                print("depth=%d %s" % (d, format_stats(row)))
+        else:
+            print(format_stats(stats[-1]))
     else:
         usage()
 
