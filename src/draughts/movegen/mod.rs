@@ -158,6 +158,7 @@ mod lines;
 mod opponent_kings;
 mod perft;
 mod quiet;
+mod short_leaf;
 mod single_jumps;
 mod width;
 mod zobrist;

@@ -76,7 +76,7 @@ fn perft2_as<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KING
         LeafCaptures::Search { pieces, .. } => {
             // A king searched has a capture: where that outranks every man's, only the
             // kings' captures are listed.
-            let own_kings = if WHITE { pos.white } else { pos.black } & pos.kings;
+            let own_kings = sides::<B, WHITE>(pos).0 & pos.kings;
             let only = if k.kings_outrank_men && pieces & own_kings != B::ZERO {
                 own_kings
             } else {

@@ -1,0 +1,140 @@
+//! Men's and short kings' captures at the last ply: sequences counted, not built, by a lean
+//! search whose state (the order kings are taken in too) is passed along as arguments.
+use super::flying_leaf::FlyingLeafCount;
+use super::leaf::LeafCount;
+use super::*;
+use crate::draughts::schema::PromotionDuringCapture;
+
+/// The capture search at the last ply for men and short kings, whatever the precedence: it
+/// counts sequences without building moves, the search state (the order kings are taken in
+/// too) passed along as arguments. (The general search, [`super::capture::Capture`], serves
+/// flying kings under a precedence that weighs that order.)
+pub(super) struct ShortLeafCount<'a, B: Bits, P: Shape, const WHITE: bool, const ORDER: bool> {
+    pub(super) k: &'a Kernel<B>,
+    /// Empty squares, the square the piece left included.
+    pub(super) empty: B,
+    pub(super) enemy: B,
+    pub(super) enemy_kings: B,
+    /// The pieces a man may take.
+    pub(super) men_targets: B,
+    pub(super) promotion_row: B,
+    pub(super) from: u8,
+    pub(super) started_as_king: bool,
+    /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's.
+    pub(super) tally: LeafCount<'a, B>,
+    pub(super) _shape: std::marker::PhantomData<P>,
+}
+
+impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
+    ShortLeafCount<'_, B, P, WHITE, ORDER>
+{
+    /// Landing squares of a jump from `at` in direction `d`. A jump back over the piece just
+    /// taken never shows: taken pieces are no longer targets.
+    #[inline(always)]
+    pub(super) fn jump(&self, at: B, king: bool, d: Direction, captured: B) -> (B, B) {
+        if !(king || P::MEN_BACKWARD || d.is_down() != WHITE) {
+            return (B::ZERO, B::ZERO);
+        }
+        let targets = if king { self.enemy } else { self.men_targets } & !captured;
+        let empty = if P::IMMEDIATE {
+            self.empty | captured
+        } else {
+            self.empty
+        };
+        let victim = self.k.step::<P>(at, d) & targets;
+        (victim, self.k.step::<P>(victim, d) & empty)
+    }
+
+    /// Jumps on from `at`, `order` the kings taken so far as [`score`] weighs them; returns
+    /// whether any jump was possible.
+    pub(super) fn node(&mut self, at: B, king: bool, captured: B, jumps: u32, order: u64) -> bool {
+        let mut found = false;
+        each_capture_direction!(P, d => {
+            let (victim, landing) = self.jump(at, king, d, captured);
+            if landing != B::ZERO {
+                found = true;
+                // Jump number `jumps` (0-based) taking a king sets bit 63 - jumps.
+                let order = if ORDER && victim & self.enemy_kings != B::ZERO {
+                    order | 1 << (63 - jumps.min(63))
+                } else {
+                    order
+                };
+                self.land(landing, king, captured | victim, jumps + 1, d, order);
+            }
+        });
+        found
+    }
+
+    /// After a jump in direction `came` lands on `at`.
+    #[inline(always)]
+    pub(super) fn land(
+        &mut self,
+        at: B,
+        king: bool,
+        captured: B,
+        jumps: u32,
+        came: Direction,
+        order: u64,
+    ) {
+        let mut king = king;
+        if !king && at & self.promotion_row != B::ZERO {
+            match self.k.promotion {
+                PromotionDuringCapture::EndsMove => {
+                    return self.count(at, captured, jumps, true, order);
+                }
+                PromotionDuringCapture::ContinueAsKing if P::FLYING => {
+                    return self.crowned_flying(at, captured, jumps, came);
+                }
+                PromotionDuringCapture::ContinueAsKing => king = true,
+                PromotionDuringCapture::OnlyAtEnd => {}
+            }
+        }
+        let mut more = B::ZERO;
+        each_capture_direction!(P, d => {
+            more |= self.jump(at, king, d, captured).1;
+        });
+        if more == B::ZERO || !self.node(at, king, captured, jumps, order) {
+            let promotes = !self.started_as_king && (king || at & self.promotion_row != B::ZERO);
+            self.count(at, captured, jumps, promotes, order);
+        }
+    }
+
+    /// A man crowned on `at` mid-capture goes on as a flying king (kept out of line: the rare
+    /// case; never under a precedence that weighs the order kings are taken in, which the
+    /// flying kings' lean search does not keep).
+    #[inline(never)]
+    fn crowned_flying(&mut self, at: B, captured: B, jumps: u32, came: Direction) {
+        let mut search = FlyingLeafCount::<B, P> {
+            k: self.k,
+            occupied: self.k.squares::<P>() & !self.empty,
+            enemy: self.enemy,
+            enemy_kings: self.enemy_kings,
+            from: self.from,
+            promotes: true,
+            tally: &mut self.tally,
+            _shape: std::marker::PhantomData,
+        };
+        if !search.after(at.lowest(), came, true, captured, jumps) {
+            self.count(at, captured, jumps, true, 0);
+        }
+    }
+
+    /// Counts one complete capture sequence (`order`: the kings taken, by jump).
+    #[inline(always)]
+    pub(super) fn count(&mut self, to: B, captured: B, jumps: u32, promotes: bool, order: u64) {
+        let kings = || (captured & self.enemy_kings).count();
+        let score = if ORDER {
+            score(self.k, jumps, kings(), self.started_as_king, order)
+        } else {
+            self.k.unordered_score(jumps, kings, self.started_as_king)
+        };
+        let mv = Move {
+            captured,
+            paths: 1,
+            from: self.from,
+            to: to.lowest() as u8,
+            promotes,
+        };
+        self.tally.capture(mv, score, jumps);
+    }
+}
