@@ -175,7 +175,7 @@ pub fn column(
                 conventions
                     .iter()
                     .flat_map(|&c| {
-                        let found = perft_stats(game, &pos, depth, c, options.threads);
+                        let found = perft_stats(game, &pos, depth, c, options);
                         stats.iter().map(move |&s| found.get(s))
                     })
                     .collect()

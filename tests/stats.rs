@@ -9,6 +9,7 @@
 
 use crate::common;
 
+use rulebench::perft::PerftOptions;
 use rulebench::perft::stats::{Column, perft_stats};
 use rulebench::{Count, Game, Variant, with_game};
 use serde::Deserialize;
@@ -37,9 +38,15 @@ fn reference(path: &str) -> StatsReference {
     toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Every row of every case of `file` up to the node limit, counted on two threads, in the
-/// case's own variant or else `spec`.
-fn check_file(spec: &str, file: &str) -> usize {
+/// Every row of every case of `file` up to the node limit, counted on two threads (with a
+/// table of `hash_mb` MiB, or none), in the case's own variant or else `spec`.
+fn check_file(spec: &str, file: &str, hash_mb: usize) -> usize {
+    let options = PerftOptions {
+        threads: 2,
+        hash_mb,
+        progress: None,
+        stop: None,
+    };
     let reference = reference(file);
     assert!(!reference.source.is_empty());
     let columns: Vec<Column> = reference
@@ -66,12 +73,12 @@ fn check_file(spec: &str, file: &str) -> usize {
                     break;
                 }
                 let depth = i as u32 + 1;
-                let stats = perft_stats(game, &pos, depth, Count::Unique, 2);
+                let stats = perft_stats(game, &pos, depth, Count::Unique, &options);
                 for (column, &expected) in columns.iter().zip(row) {
                     assert_eq!(
                         stats.get(*column),
                         expected as u128,
-                        "{spec} {}, depth {depth}, {} ({})",
+                        "{spec} {}, depth {depth}, {} ({}), hash {hash_mb} MiB",
                         case.name,
                         column.name(),
                         reference.source
@@ -87,12 +94,19 @@ fn check_file(spec: &str, file: &str) -> usize {
 #[test]
 fn chess_equals_the_wiki_columns() {
     // Start d1-5, Kiwipete d1-4, position 3 d1-5, position 4 d1-4 at the least.
-    assert!(check_file("chess", "chess/cpw-stats.toml") >= 18);
+    assert!(check_file("chess", "chess/cpw-stats.toml", 0) >= 18);
+}
+
+#[test]
+fn chess_equals_the_wiki_columns_through_a_small_table() {
+    // A table of 1 MiB, far too small for these trees: entries are replaced all the time,
+    // and a position's statistics must never be taken for another's.
+    assert!(check_file("chess", "chess/cpw-stats.toml", 1) >= 18);
 }
 
 #[test]
 fn xiangqi_equals_the_published_captures_and_checks() {
-    assert!(check_file("xiangqi", "perft/xiangqi-stats.toml") >= 12);
+    assert!(check_file("xiangqi", "perft/xiangqi-stats.toml", 16) >= 12);
 }
 
 #[test]
@@ -100,7 +114,7 @@ fn draughts_columns_equal_the_independent_oracle() {
     // No table publishes draughts statistics: the rows are `tools/oracle.py stats`, written
     // from the rules text without the engine's code, from four starts, six middle games and
     // two men crowned (or not) during a capture, at least depth 4 each.
-    assert!(check_file("russian", "perft/draughts-stats.toml") >= 48);
+    assert!(check_file("russian", "perft/draughts-stats.toml", 16) >= 48);
 }
 
 /// The statistics of `fen` in `spec` at `depth`, as (column, value) for the family's columns.
@@ -111,7 +125,13 @@ fn stats_of(spec: &str, fen: Option<&str>, depth: u32, count: Count) -> Vec<(Col
             Some(f) => game.parse_fen(f).unwrap(),
             None => game.start(),
         };
-        let stats = perft_stats(game, &pos, depth, count, 2);
+        let options = PerftOptions {
+            threads: 2,
+            hash_mb: 0,
+            progress: None,
+            stop: None,
+        };
+        let stats = perft_stats(game, &pos, depth, count, &options);
         game.stat_columns().into_iter().map(|c| (c, stats.get(c))).collect()
     })
 }
@@ -166,23 +186,31 @@ fn draughts_columns_on_positions_worked_by_hand() {
 }
 
 #[test]
-fn threads_change_no_statistic() {
+fn threads_and_the_table_change_no_statistic() {
     let variant = Variant::load("chess").unwrap();
     with_game!(&variant, game => {
         // Kiwipete: every column is non-zero at depth 3.
         let pos = game
             .parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
             .unwrap();
-        let one = perft_stats(game, &pos, 3, Count::Unique, 1);
-        let two = perft_stats(game, &pos, 3, Count::Unique, 2);
+        let options = |threads, hash_mb| PerftOptions {
+            threads,
+            hash_mb,
+            progress: None,
+            stop: None,
+        };
+        let one = perft_stats(game, &pos, 3, Count::Unique, &options(1, 0));
+        let two = perft_stats(game, &pos, 3, Count::Unique, &options(2, 0));
         assert_eq!(one, two);
         assert_eq!(one.nodes, game.perft(&pos, 3, Count::Unique));
+        // With a table, one thread and two (on two threads the entries are shared).
+        assert_eq!(perft_stats(game, &pos, 3, Count::Unique, &options(1, 4)), one);
+        assert_eq!(perft_stats(game, &pos, 3, Count::Unique, &options(2, 4)), one);
     });
 }
 
 #[test]
 fn a_table_of_statistics_checks_against_the_published_one() {
-    use rulebench::perft::PerftOptions;
     use rulebench::table::{Counts, Limit, PerftTable, column};
     let options = PerftOptions {
         threads: 2,
@@ -307,8 +335,62 @@ fn table_columns_on_the_command_line() {
         err.contains("unknown column `chekcs`") && err.contains("did you mean `checks`"),
         "{err}"
     );
-    // Statistics with a table, or in shards, are refused rather than ignored.
-    let (code, _, err) = run(&["perft", "chess", "--depth", "2", "--stats", "--hash", "16"]);
+    // Statistics with a table: the wiki's start position at depth 4, on two threads.
+    let (code, out, err) = run(&[
+        "perft",
+        "chess",
+        "--depth",
+        "4",
+        "--stats",
+        "--hash",
+        "16",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    for line in [
+        "nodes      197281",
+        "captures   1576",
+        "checks     469",
+        "mates      8",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+    assert!(err.contains("hash 16 MiB"), "{err}");
+    // ... and through `table --columns`, checked against the wiki's table.
+    let (code, out, err) = run(&[
+        "table",
+        "chess",
+        "--depth",
+        "4",
+        "--columns",
+        "nodes,captures,checks,mates",
+        "--hash",
+        "16",
+        "--format",
+        "csv",
+        "--check",
+        "tests/reference/chess/cpw-stats.toml",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("4,197281,197281,1576,1576,469,469,8,8"),
+        "{out}"
+    );
+    // Statistics in shards are refused rather than ignored.
+    let (code, _, err) = run(&[
+        "perft",
+        "chess",
+        "--depth",
+        "4",
+        "--stats",
+        "--split-depth",
+        "1",
+        "--shards",
+        "2",
+        "--shard",
+        "0",
+    ]);
     assert_eq!(code, Some(1));
-    assert!(err.contains("--stats cannot use --hash"), "{err}");
+    assert!(err.contains("--stats cannot be split into shards"), "{err}");
 }

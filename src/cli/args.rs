@@ -51,7 +51,8 @@ pub(super) enum Command {
         /// Count the statistics published tables carry besides nodes, over the moves of the
         /// last ply: captures, ep, castles, promotions, checks, mates (chess family, the
         /// columns its rules give a meaning to); captures, promotions and the longest capture
-        /// (draughts). A slower search than nodes alone; no transposition table.
+        /// (draughts). A slower search than nodes alone; with --hash, a table whose entries
+        /// hold whole statistics.
         #[arg(long)]
         stats: bool,
         #[command(flatten)]
@@ -223,7 +224,7 @@ pub(super) enum Command {
         /// Statistics to show for each convention instead of the nodes alone, separated by
         /// commas: nodes, captures, ep, castles, promotions, checks, mates (chess family),
         /// longest-capture (draughts); counted over the moves of the last ply (slower than
-        /// nodes alone; no --hash).
+        /// nodes alone).
         #[arg(long)]
         columns: Option<String>,
         /// Compare with a reference table (the format of `tests/reference/perft/`) and mark

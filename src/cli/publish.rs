@@ -42,12 +42,6 @@ pub(super) fn table(out: &mut impl Write, req: TableRequest<'_>) -> Result<ExitC
         None => Vec::new(),
         Some(list) => stat_columns(list)?,
     };
-    if !stats.is_empty() && req.search.hash_mb()? > 0 {
-        return Err(miette::miette!(
-            help = "leave out --hash: the statistics are counted without a transposition table",
-            "--columns cannot use --hash yet"
-        ));
-    }
     let progress = Progress::new("table");
     let update = |done, total| progress.update(done, total);
     let options = PerftOptions {

@@ -95,7 +95,7 @@ pub(super) fn perft(
             count: count.name().into(),
         };
         let shard = shard.unwrap_or(0);
-        announce_long_run(game, &pos, args, threads, 1.0 / shards as f64)?;
+        announce_long_run(game, &pos, args, threads, 1.0 / shards as f64, false)?;
         let header = Header { job: job.clone(), shard, frontier: frontier.subtrees.len() };
         let checkpoint = open_checkpoint(split.checkpoint.as_deref(), &header)?;
         let started = Instant::now();

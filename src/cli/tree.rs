@@ -2,7 +2,7 @@
 
 use super::args::{SearchArgs, TreeArgs};
 use crate::game::{Count, Game};
-use crate::perft::{Estimate, PerftOptions, Progress, estimate, human_duration};
+use crate::perft::{Estimate, PerftOptions, Progress, estimate, estimate_stats, human_duration};
 use crate::variant::Variant;
 use crate::with_game;
 use miette::{IntoDiagnostic, Result};
@@ -23,20 +23,23 @@ const LONG_RUN_SECONDS: f64 = 60.0;
 
 /// Measures the tree at shallow depth and, when the search is expected to take more than a
 /// minute, says so on stderr; at a terminal without `--yes`, stops with the estimate.
-/// `share` is the part of the tree this run counts (one shard of several: about 1/N). Returns
-/// the guess.
+/// `share` is the part of the tree this run counts (one shard of several: about 1/N); `stats`
+/// says the run counts the perft statistics (a slower search, measured as such). Returns the
+/// guess.
 pub(super) fn announce_long_run<G: Game>(
     game: &G,
     pos: &G::Position,
     args: &TreeArgs,
     threads: usize,
     share: f64,
+    stats: bool,
 ) -> Result<Estimate> {
     use std::io::IsTerminal;
     let depth = args.depth;
     let short = LONG_RUN_SECONDS / share.max(1e-9);
     let hash_mb = args.hash_mb()?;
-    let mut e = estimate(game, pos, depth, args.count.into(), threads, short, hash_mb);
+    let guess = if stats { estimate_stats } else { estimate };
+    let mut e = guess(game, pos, depth, args.count.into(), threads, short, hash_mb);
     e.seconds *= share;
     e.nodes *= share;
     if e.seconds <= LONG_RUN_SECONDS {
@@ -76,7 +79,7 @@ pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result
     let variant = Variant::load(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
-        let guess = announce_long_run(game, &pos, args, threads, 1.0)?;
+        let guess = announce_long_run(game, &pos, args, threads, 1.0, false)?;
         let progress = Progress::new("perft");
         let update = |done, total| progress.update(done, total);
         let options = PerftOptions {
@@ -149,20 +152,24 @@ fn json_count(n: u128) -> Result<serde_json::Number> {
 pub(super) fn perft_stats(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result<()> {
     let depth = args.depth(0)?;
     let threads = args.threads()?;
-    if args.hash_mb()? > 0 {
-        return Err(miette::miette!(
-            help = "leave out --hash: the statistics are counted without a transposition table",
-            "--stats cannot use --hash yet"
-        ));
-    }
+    let hash_mb = args.hash_mb()?;
     let variant = Variant::load(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
-        announce_long_run(game, &pos, args, threads, 1.0)?;
+        let guess = announce_long_run(game, &pos, args, threads, 1.0, true)?;
+        let progress = Progress::new("perft --stats");
+        let update = |done, total| progress.update(done, total);
+        let options = PerftOptions {
+            threads,
+            hash_mb,
+            progress: Some(&update),
+            stop: None,
+        };
         let count: Count = args.count.into();
         let started = Instant::now();
-        let stats = crate::perft::stats::perft_stats(game, &pos, depth, count, threads);
+        let stats = crate::perft::stats::perft_stats(game, &pos, depth, count, &options);
         let seconds = started.elapsed().as_secs_f64();
+        progress.finish();
         let columns = game.stat_columns();
         if json {
             let mut values = serde_json::Map::new();
@@ -170,6 +177,8 @@ pub(super) fn perft_stats(out: &mut impl Write, args: &TreeArgs, json: bool) -> 
                 values.insert(c.name().to_string(), json_count(stats.get(*c))?.into());
             }
             let mut value = run_json(game, &pos, depth, count, seconds, threads);
+            value.insert("hash_mb".into(), hash_mb.into());
+            value.insert("estimated_seconds".into(), guess.seconds.into());
             value.insert("stats".into(), values.into());
             writeln!(out, "{}", serde_json::Value::Object(value)).into_diagnostic()?;
         } else {
@@ -178,7 +187,7 @@ pub(super) fn perft_stats(out: &mut impl Write, args: &TreeArgs, json: bool) -> 
                 writeln!(out, "{:width$} {}", c.name(), stats.get(*c)).into_diagnostic()?;
             }
             eprintln!(
-                "perft {depth} ({}) of {} with statistics: {} nodes in {seconds:.3} s ({threads} thread{})",
+                "perft {depth} ({}) of {} with statistics: {} nodes in {seconds:.3} s ({threads} thread{}, hash {hash_mb} MiB)",
                 count.name(),
                 game.id(),
                 stats.nodes,
@@ -200,7 +209,7 @@ pub(super) fn divide(out: &mut impl Write, args: &TreeArgs) -> Result<()> {
     let variant = Variant::load(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
-        announce_long_run(game, &pos, args, options.threads, 1.0)?;
+        announce_long_run(game, &pos, args, options.threads, 1.0, false)?;
         let started = Instant::now();
         let lines = crate::perft::divide(game, &pos, depth, args.count.into(), &options);
         let mut total: u128 = 0;

@@ -9,12 +9,16 @@
 //! of the depth asked for (the run counts that one): a short run costs next to nothing, a long
 //! one a fraction of a second.
 //!
+//! A run that counts the perft statistics is measured with the statistics search, slower by
+//! the look it takes at every leaf move.
+//!
 //! A run with a transposition table is measured twice more: the last plies counted again with
-//! a small table, emptied before each count, whose growth in time from ply to ply carries the
+//! a small new table each, whose growth in time from ply to ply carries the
 //! time to the depth asked for (the table's savings grow with the depth, so this guess errs on
 //! the long side; it is never longer than the guess without a table).
 
-use super::Table;
+use super::stats::{perft_stats, stats_in};
+use super::{PerftOptions, Table};
 use crate::game::{Count, Game};
 use std::time::{Duration, Instant};
 
@@ -73,12 +77,31 @@ pub fn estimate<G: Game>(
         depth,
         count,
         threads,
+        stats: false,
     };
-    let guess = run.without_table(short_seconds);
-    if hash_mb == 0 || guess.seconds <= short_seconds {
-        return guess;
-    }
-    run.with_table(hash_mb, guess)
+    run.estimate(short_seconds, hash_mb)
+}
+
+/// [`estimate`] for a run that counts the perft statistics ([`super::stats`]): measured with
+/// the statistics search, which looks at every leaf move and is slower than the node count.
+pub fn estimate_stats<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    count: Count,
+    threads: usize,
+    short_seconds: f64,
+    hash_mb: usize,
+) -> Estimate {
+    let run = Run {
+        game,
+        pos,
+        depth,
+        count,
+        threads,
+        stats: true,
+    };
+    run.estimate(short_seconds, hash_mb)
 }
 
 /// The run being guessed at.
@@ -88,38 +111,74 @@ struct Run<'a, G: Game> {
     depth: u32,
     count: Count,
     threads: usize,
+    /// The run counts the statistics, not only the nodes.
+    stats: bool,
 }
 
 impl<G: Game> Run<'_, G> {
-    /// Perft `plies` of the run's position, with `table` if any.
-    fn perft(&self, plies: u32, table: Option<&Table<G::Key>>) -> u128 {
-        self.game.perft_in(self.pos, plies, self.count, table)
+    /// The guess, without a table and then (for a run with one, unless surely short) with.
+    fn estimate(&self, short_seconds: f64, hash_mb: usize) -> Estimate {
+        let guess = self.without_table(short_seconds);
+        if hash_mb == 0 || guess.seconds <= short_seconds {
+            return guess;
+        }
+        self.with_table(hash_mb, guess)
+    }
+
+    /// The leaves `plies` below the run's position, counted by the run's search without a
+    /// table.
+    fn perft(&self, plies: u32) -> u128 {
+        if self.stats {
+            stats_in(self.game, self.pos, plies, self.count).nodes
+        } else {
+            self.game.perft_in(self.pos, plies, self.count, None)
+        }
+    }
+
+    /// The time the run's search takes `plies` deep with a new table of `mb` MiB (its pages
+    /// touched before the clock starts), in seconds; `None` when the memory cannot be had.
+    fn timed_with_table(&self, plies: u32, mb: usize) -> Option<f64> {
+        let started;
+        if self.stats {
+            let options = PerftOptions {
+                threads: 1,
+                hash_mb: mb,
+                progress: None,
+                stop: None,
+            };
+            started = Instant::now();
+            perft_stats(self.game, self.pos, plies, self.count, &options);
+        } else {
+            let table = Table::<G::Key>::new(mb)?;
+            table.clear();
+            started = Instant::now();
+            self.game
+                .perft_in(self.pos, plies, self.count, Some(&table));
+        }
+        Some(started.elapsed().as_secs_f64().max(1e-7))
     }
 
     /// The guess without a table, corrected by the time per ply measured with one: the last
     /// two plies measured (and one more where that costs at most the share of the run
-    /// allowed) counted again with a small table emptied before each count.
+    /// allowed) counted again with a small new table each.
     fn with_table(&self, hash_mb: usize, guess: Estimate) -> Estimate {
         let d = guess.measured_depth;
-        let Some(table) = (d >= 2)
-            .then(|| Table::new(hash_mb.min(MEASURING_TABLE_MB)))
-            .flatten()
-        else {
+        let mb = hash_mb.min(MEASURING_TABLE_MB);
+        let timed = |plies: u32| self.timed_with_table(plies, mb);
+        let (Some(mut before), Some(mut now)) = (
+            (d >= 2).then(|| timed(d - 1)).flatten(),
+            (d >= 2).then(|| timed(d)).flatten(),
+        ) else {
             return guess;
         };
-        let timed = |plies: u32| {
-            table.clear();
-            let started = Instant::now();
-            self.perft(plies, Some(&table));
-            started.elapsed().as_secs_f64().max(1e-7)
-        };
         let mut last = d;
-        let mut before = timed(d - 1);
-        let mut now = timed(d);
         // One ply deeper when it is cheap against the run: the ratio of two longer counts.
-        if d + 1 < self.depth && now * guess.branching < SHARE * guess.seconds {
+        if d + 1 < self.depth
+            && now * guess.branching < SHARE * guess.seconds
+            && let Some(deeper) = timed(d + 1)
+        {
             before = now;
-            now = timed(d + 1);
+            now = deeper;
             last = d + 1;
         }
         let per_ply = (now / before).max(1.0);
@@ -141,7 +200,7 @@ impl<G: Game> Run<'_, G> {
         while d + 1 < depth {
             d += 1;
             let started = Instant::now();
-            counts.push(self.perft(d, None));
+            counts.push(self.perft(d));
             let took = started.elapsed();
             times.push(took.as_secs_f64());
             guess = extrapolate(&counts, &times, d, depth, threads);

@@ -17,9 +17,10 @@ pub mod job;
 mod progress;
 pub mod shard;
 pub mod stats;
+mod stats_table;
 mod table;
 
-pub use estimate::{Estimate, estimate, human_duration};
+pub use estimate::{Estimate, estimate, estimate_stats, human_duration};
 pub use progress::Progress;
 pub use table::{Table, TableKey};
 
