@@ -210,6 +210,25 @@ impl Board {
         with_history!(&*self.variant, &self.positions, game, history => Game::diagram(&**game, now(history)))
     }
 
+    /// The cells (file, rank; rank 0 at the bottom) each legal move goes through, from its
+    /// first to its last, in the order of [`Board::legal_moves`].
+    pub fn move_cells(&self) -> Vec<Vec<(u32, u32)>> {
+        with_history!(&*self.variant, &self.positions, game, history => {
+            let pos = now(history);
+            Game::legal_moves(&**game, pos)
+                .iter()
+                .map(|mv| Game::move_path(&**game, pos, mv))
+                .collect()
+        })
+    }
+
+    /// What the board shows: cells, pieces, names (what [`Board::svg`] draws).
+    pub fn view(&self) -> crate::view::BoardView {
+        with_history!(&*self.variant, &self.positions, game, history => {
+            Game::view(&**game, now(history), false)
+        })
+    }
+
     /// The board as a self-contained SVG document (the CLI's `show --svg` picture).
     pub fn svg(&self) -> String {
         with_history!(&*self.variant, &self.positions, game, history => {

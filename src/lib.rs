@@ -52,7 +52,8 @@
 //!
 //! The layout: [`rules`] loads any rules file; [`game`] is the trait every family implements;
 //! [`perft`] (threads, the exact shared table, divide), [`fixtures`] and [`cli`] are written
-//! against it, and so are the tools: [`table`], [`diff`], [`crosscheck`], [`render`];
+//! against it, and so are the tools: [`table`], [`diff`], [`crosscheck`], [`render`], and the
+//! front ends' protocols: [`uci`], [`web`] (the browser playground's);
 //! [`draughts`] and [`chess`] are the families.
 #![warn(missing_docs)]
 // Errors are the cold path; a located error carries its source text so that it can be
@@ -62,6 +63,7 @@
 pub mod bits;
 pub mod board;
 pub mod chess;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod crosscheck;
 pub mod diagnostics;
@@ -79,6 +81,7 @@ pub mod table;
 pub mod uci;
 pub mod variant;
 pub mod view;
+pub mod web;
 
 pub use board::{Board, LegalMove};
 pub use chess::Chess;

@@ -5,6 +5,7 @@ use crate::chess::Chess;
 use crate::chess::schema::ChessFile;
 use crate::diagnostics::LocatedError;
 use crate::draughts::Draughts;
+use crate::draughts::schema::DraughtsFile;
 use crate::game::Game;
 use crate::rules::{Family, Loader, family_of};
 
@@ -90,25 +91,46 @@ impl Variant {
 
 /// Checks a rules spec of any family: every error and warning, and the resolved rules.
 pub fn check(spec: &str) -> crate::rules::Checked {
+    use crate::rules::check_with;
     match family_of(spec) {
-        Err(e) => crate::rules::Checked {
-            errors: vec![e],
-            ..Default::default()
-        },
+        Err(e) => failed(e),
         Ok(Family::Draughts) => {
-            crate::rules::check_with::<crate::draughts::schema::DraughtsFile, _>(
-                spec,
-                crate::draughts::rules::compile,
-            )
+            check_with::<DraughtsFile, _>(spec, crate::draughts::rules::compile)
         }
-        Ok(Family::Chess) => crate::rules::check_with::<crate::chess::schema::ChessFile, _>(
-            spec,
-            |loader, file, id| {
-                let rules = crate::chess::compile::compile(loader, file, id)?;
-                Chess::<u128>::checked(loader, rules)
-            },
-        ),
+        Ok(Family::Chess) => check_with::<ChessFile, _>(spec, compile_chess),
     }
+}
+
+/// Checks the text of a rules file of any family as if it were at `name` (what an editor
+/// holds before it is saved): every error and warning, and the resolved rules.
+pub fn check_text(name: &str, text: &str) -> crate::rules::Checked {
+    use crate::rules::check_text_with;
+    match Loader::family_of_text(name, text) {
+        Err(e) => failed(e),
+        Ok(Family::Draughts) => {
+            check_text_with::<DraughtsFile, _>(name, text, crate::draughts::rules::compile)
+        }
+        Ok(Family::Chess) => check_text_with::<ChessFile, _>(name, text, compile_chess),
+    }
+}
+
+/// A check that stopped before the family was known.
+fn failed(e: LocatedError) -> crate::rules::Checked {
+    crate::rules::Checked {
+        errors: vec![e],
+        ..Default::default()
+    }
+}
+
+/// Compiles a chess-family file as `check` does (on the widest sets, so that any board size
+/// is checked).
+fn compile_chess(
+    loader: &Loader,
+    file: ChessFile,
+    id: String,
+) -> Result<Chess<u128>, LocatedError> {
+    let rules = crate::chess::compile::compile(loader, file, id)?;
+    Chess::<u128>::checked(loader, rules)
 }
 
 /// The JSON Schema (draft-07) of `family`'s rules files, as the text of a `.json` file (what

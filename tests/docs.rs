@@ -337,6 +337,9 @@ const BINARY: &str = "./target/release/rulebench";
 /// The commands that install the Python package (shown, not run: `.ci/run` installs it).
 const PYTHON_SETUP: [&str; 3] = ["python3", ".venv/bin/pip", ".venv/bin/python"];
 
+/// The repository's scripts a command may run (shown, not run: `.ci/run` runs them).
+const SCRIPTS: [&str; 1] = ["playground/build"];
+
 /// The files a command names: the part before any `+house-rule` of each word that ends in
 /// `.toml`, and every word starting with `./`.
 fn check_files(doc: &str, at: usize, words: &[String]) {
@@ -408,9 +411,17 @@ fn every_command_in_the_docs_names_existing_files_and_prints_what_is_shown() {
                 assert!(
                     words[0] == BINARY
                         || words[0] == "cargo"
-                        || PYTHON_SETUP.contains(&words[0].as_str()),
+                        || PYTHON_SETUP.contains(&words[0].as_str())
+                        || SCRIPTS.contains(&words[0].as_str()),
                     "{doc}:{at}: a command the docs test does not know: `{line}`"
                 );
+                if SCRIPTS.contains(&words[0].as_str()) {
+                    assert!(
+                        root().join(&words[0]).is_file(),
+                        "{doc}:{at}: no {}",
+                        words[0]
+                    );
+                }
                 check_files(&doc, at, &words);
                 lines.push(words);
                 commands += 1;

@@ -14,6 +14,7 @@
 pub mod checkpoint;
 mod estimate;
 pub mod job;
+#[cfg(feature = "cli")]
 mod progress;
 pub mod shard;
 pub mod stats;
@@ -21,6 +22,7 @@ mod stats_table;
 mod table;
 
 pub use estimate::{Estimate, estimate, estimate_stats, human_duration};
+#[cfg(feature = "cli")]
 pub use progress::Progress;
 pub use table::{Table, TableKey};
 

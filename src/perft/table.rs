@@ -38,7 +38,8 @@ pub struct Table<K: TableKey> {
 }
 
 /// The table's memory: zeroed words, from an anonymous mapping with transparent huge pages
-/// where the system has them (a table of gigabytes otherwise spends seconds in page faults).
+/// where the system has them (a table of gigabytes otherwise spends seconds in page faults),
+/// from the allocator elsewhere (WebAssembly).
 struct Words {
     ptr: std::ptr::NonNull<AtomicU64>,
     len: usize,
@@ -49,6 +50,8 @@ unsafe impl Send for Words {}
 unsafe impl Sync for Words {}
 
 impl Words {
+    /// `len` zeroed words, or `None` when the memory cannot be had.
+    #[cfg(unix)]
     fn zeroed(len: usize) -> Option<Words> {
         let bytes = len.checked_mul(8)?;
         // SAFETY: an anonymous private mapping of `bytes` bytes, checked for failure; the
@@ -73,6 +76,19 @@ impl Words {
             })
         }
     }
+
+    /// `len` zeroed words from the allocator (no mmap here), or `None` when the memory cannot
+    /// be had.
+    #[cfg(not(unix))]
+    fn zeroed(len: usize) -> Option<Words> {
+        let layout = std::alloc::Layout::array::<AtomicU64>(len.max(1)).ok()?;
+        // SAFETY: a non-zero-sized layout; all-zero bits are valid `AtomicU64`s.
+        let p = unsafe { std::alloc::alloc_zeroed(layout) };
+        Some(Words {
+            ptr: std::ptr::NonNull::new(p.cast())?,
+            len,
+        })
+    }
 }
 
 impl std::ops::Deref for Words {
@@ -86,8 +102,16 @@ impl std::ops::Deref for Words {
 impl Drop for Words {
     fn drop(&mut self) {
         // SAFETY: unmaps exactly the mapping made in `zeroed`.
+        #[cfg(unix)]
         unsafe {
             libc::munmap(self.ptr.as_ptr().cast(), self.len * 8);
+        }
+        // SAFETY: frees exactly the allocation made in `zeroed`, with its layout.
+        #[cfg(not(unix))]
+        unsafe {
+            let layout = std::alloc::Layout::array::<AtomicU64>(self.len.max(1))
+                .expect("the layout it was allocated with");
+            std::alloc::dealloc(self.ptr.as_ptr().cast(), layout);
         }
     }
 }

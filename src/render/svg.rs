@@ -82,6 +82,40 @@ pub fn render_layers(view: &BoardView, layers: &[Layer]) -> String {
     s
 }
 
+/// Where [`render`] draws the cells, in SVG units: what a page needs to tell which cell a
+/// click is on.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct CellLayout {
+    /// The picture's width.
+    pub width: f64,
+    /// The picture's height.
+    pub height: f64,
+    /// The left edge of the first file.
+    pub left: f64,
+    /// The top edge of the last rank (rank 0 is at the bottom).
+    pub top: f64,
+    /// A cell's side.
+    pub cell: f64,
+    /// Files.
+    pub files: u32,
+    /// Ranks.
+    pub ranks: u32,
+}
+
+/// Where [`render`] draws `view`'s cells.
+pub fn cell_layout(view: &BoardView) -> CellLayout {
+    let g = Geometry::new(view);
+    CellLayout {
+        width: g.width,
+        height: g.height,
+        left: g.left(0),
+        top: PAD,
+        cell: CELL,
+        files: view.files,
+        ranks: view.ranks,
+    }
+}
+
 /// Where things are: the centre of each cell, the board's corners.
 struct Geometry {
     files: u32,

@@ -95,7 +95,24 @@ pub fn check_with<F: RulesFile, R>(
     spec: &str,
     compile: impl FnOnce(&Loader, F, String) -> Result<R, crate::LocatedError>,
 ) -> Checked {
-    let (loader, loaded) = Loader::load_collecting::<F>(spec);
+    checked(Loader::load_collecting::<F>(spec), compile)
+}
+
+/// Checks the text of a rules file as if it were at `name`, as a file of family `F` compiled
+/// by `compile`: every problem at once.
+pub fn check_text_with<F: RulesFile, R>(
+    name: &str,
+    text: &str,
+    compile: impl FnOnce(&Loader, F, String) -> Result<R, crate::LocatedError>,
+) -> Checked {
+    checked(Loader::from_toml_collecting::<F>(name, text), compile)
+}
+
+/// What a loading found, and the compiling of what it loaded: every problem, sorted by place.
+fn checked<F: RulesFile, R>(
+    (loader, loaded): (Loader, Option<(F, String)>),
+    compile: impl FnOnce(&Loader, F, String) -> Result<R, crate::LocatedError>,
+) -> Checked {
     let mut resolved = None;
     if let Some((mut file, id)) = loaded {
         file.standalone(&id);
@@ -170,6 +187,14 @@ pub fn shipped() -> Vec<Shipped> {
         .collect();
     out.sort_by_key(|s| s.house_rule);
     out
+}
+
+/// The text of the shipped file `id` (a variant or a house rule), if there is one.
+pub fn shipped_text(id: &str) -> Option<&'static str> {
+    EMBEDDED
+        .iter()
+        .find(|(path, _)| stem_of(path) == id)
+        .map(|(_, text)| *text)
 }
 
 /// The ids of the shipped variants (not the house rules), in file order.

@@ -54,6 +54,8 @@ mod line_table_shifts;
 mod notation;
 #[path = "../perft_reference.rs"]
 mod perft_reference;
+#[path = "../playground.rs"]
+mod playground;
 #[path = "../properties.rs"]
 mod properties;
 #[path = "../render.rs"]
@@ -70,6 +72,8 @@ mod stats;
 mod tools;
 #[path = "../uci.rs"]
 mod uci;
+#[path = "../web.rs"]
+mod web;
 
 /// With `autotests = false`, a file added to `tests/` runs only once it is declared above:
 /// every one must be.

@@ -145,6 +145,22 @@ impl Loader {
         (loader, idx, dir)
     }
 
+    /// [`Loader::from_toml`], keeping every problem in the loader: the file and its id when it
+    /// could be read.
+    pub fn from_toml_collecting<F: RulesFile>(
+        name: &str,
+        text: &str,
+    ) -> (Loader, Option<(F, String)>) {
+        match Loader::from_toml::<F>(name, text) {
+            Ok((loader, file, id)) => (loader, Some((file, id))),
+            Err(e) => {
+                let (loader, _, _) = Loader::with_text(name, text);
+                loader.report(e);
+                (loader, None)
+            }
+        }
+    }
+
     /// Loads a rules file of family `F` from its text, as if it were at `name` (used for
     /// relative `extends`).
     pub fn from_toml<F: RulesFile>(
