@@ -23,9 +23,9 @@
 //!   number holds exactly); one thread, no table.
 //!
 //! ```
-//! let answer = rulebench::web::answer(
-//!     r#"{"op": "perft", "rules": "extends = \"russian\"", "depth": 3}"#,
-//! );
+//! let rules = "schema = 1\nextends = \"russian\"\n[variant]\nid = \"mine\"\nname = \"Mine\"\nsource = \"RULES.md\"\n";
+//! let request = serde_json::json!({"op": "perft", "rules": rules, "depth": 3});
+//! let answer = rulebench::web::answer(&request.to_string());
 //! let value: serde_json::Value = serde_json::from_str(&answer).unwrap();
 //! assert_eq!(value["nodes"], "302"); // published Russian perft 3
 //! ```

@@ -88,7 +88,7 @@ fn a_position_comes_with_its_moves_cells_and_picture() {
     // A rules file of the user's, extending a shipped one, plays.
     let answer = ask(json!({
         "op": "position",
-        "rules": "extends = \"russian\"\n[variant]\nname = \"Mine\"\n",
+        "rules": "schema = 1\nextends = \"russian\"\n[variant]\nid = \"mine\"\nname = \"Mine\"\nsource = \"RULES.md\"\n",
         "fen": "W:Wc3:Bd4,f6"
     }));
     assert_eq!(answer["name"], "Mine", "{answer}");

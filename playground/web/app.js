@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let call = null;
 let variants = [];
-let state = { fen: null, moves: [], answer: null, selected: null };
+let state = { fen: null, goodFen: null, moves: [], answer: null, selected: null };
 let checkTimer = null;
 let worker = null;
 
@@ -81,18 +81,21 @@ function request(extra = {}) {
   return { rules: rulesText(), fen: state.fen, moves: state.moves, ...extra };
 }
 
-function refresh() {
+// Shows the position of the rules, FEN and moves (a problem said before is kept when `keep`).
+function refresh(keep = false) {
   const answer = call({ op: "position", ...request() });
   if (answer.diagnostics) {
     // A bad FEN or move is said beside the board; the last good position stays.
     showPlayProblem(answer.diagnostics);
     if (state.moves.length > 0) state.moves.pop();
-    else if (state.fen !== null) state.fen = null;
-    else return false;
-    refresh();
+    else if (state.fen !== null && state.fen !== state.goodFen) state.fen = state.goodFen;
+    else if (state.fen !== null) state.fen = null; // the last good FEN no longer loads
+    else return false; // the start itself does not: the rules' problem, listed with them
+    refresh(true);
     return false;
   }
-  showPlayProblem([]);
+  if (!keep) showPlayProblem([]);
+  state.goodFen = state.fen;
   state.answer = answer;
   state.selected = null;
   $("title").textContent = `${answer.name} (${answer.family})`;
@@ -257,7 +260,7 @@ async function main() {
   }
   select.addEventListener("change", () => {
     chooseVariant(select.value);
-    state = { fen: null, moves: [], answer: null, selected: null };
+    state = { fen: null, goodFen: null, moves: [], answer: null, selected: null };
     checkRules();
   });
   const rules = params.get("rules");
