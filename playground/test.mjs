@@ -45,13 +45,17 @@ const browser = await chromium.launch({
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 const consoleErrors = [];
+const dialogs = [];
 async function open(query) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") consoleErrors.push(`${query}: ${m.text()}`);
   });
   page.on("pageerror", (e) => consoleErrors.push(`${query}: ${e}`));
-  page.on("dialog", (d) => d.dismiss());
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    d.dismiss();
+  });
   await page.goto(base + "index.html" + query);
   await page.waitForFunction(() => document.getElementById("status").textContent === "ready", null, { timeout: 60000 });
   return page;
@@ -126,6 +130,13 @@ try {
   check(moves === 7, `the start position's 7 moves still listed after the bad FEN (${moves})`);
   const explained = await page.$$eval("#explain p", (p) => p.length);
   check(explained > 3, `the rules explained beside the board (${explained} paragraphs)`);
+  // A perft too deep for a page: the guess is shown and the page asks first (the test
+  // declines).
+  await page.fill("#depth", "16");
+  await page.click("#perft");
+  await page.waitForFunction(() => /expected to take about/.test(document.getElementById("perft-info").textContent), null, { timeout: 60000 });
+  check(dialogs.some((d) => /perft 16 is expected to take about \d+ s/.test(d)), `a deep perft asks first: ${JSON.stringify(dialogs)}`);
+  check((await page.textContent("#perft-result")) === "", "a declined perft counts nothing");
   const shot = path.join(dir, "screenshot.png");
   const png = await page.screenshot({ path: shot });
   check(png.length > 20000, `screenshot ${shot} (${png.length} bytes) is not blank`);

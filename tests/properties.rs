@@ -119,7 +119,9 @@ fn taken_in_order(game: &Draughts, pos: &Position, from: u32, path: &[u32]) -> V
             ((r as i32, c as i32), b)
         })
         .collect();
-    let enemy = pos.pieces(pos.side.opponent());
+    // A piece taken is off the line for the jumps after it: where pieces go at once (Turkish)
+    // a flying king may cross its square again; where they stay, no path crosses it twice.
+    let mut enemy = pos.pieces(pos.side.opponent());
     let mut out = Vec::new();
     let mut here = from;
     for &next in path {
@@ -145,7 +147,9 @@ fn taken_in_order(game: &Draughts, pos: &Position, from: u32, path: &[u32]) -> V
             r += dr;
             c += dc;
         }
-        out.push(found.expect("every jump takes a piece"));
+        let taken = found.expect("every jump takes a piece");
+        enemy &= !(1 << taken);
+        out.push(taken);
         here = next;
     }
     out
