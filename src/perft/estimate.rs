@@ -71,15 +71,7 @@ pub fn estimate<G: Game>(
     short_seconds: f64,
     hash_mb: usize,
 ) -> Estimate {
-    let run = Run {
-        game,
-        pos,
-        depth,
-        count,
-        threads,
-        stats: false,
-    };
-    run.estimate(short_seconds, hash_mb)
+    Run::new(game, pos, depth, count, threads, false).estimate(short_seconds, hash_mb)
 }
 
 /// [`estimate`] for a run that counts the perft statistics ([`super::stats`]): measured with
@@ -93,15 +85,7 @@ pub fn estimate_stats<G: Game>(
     short_seconds: f64,
     hash_mb: usize,
 ) -> Estimate {
-    let run = Run {
-        game,
-        pos,
-        depth,
-        count,
-        threads,
-        stats: true,
-    };
-    run.estimate(short_seconds, hash_mb)
+    Run::new(game, pos, depth, count, threads, true).estimate(short_seconds, hash_mb)
 }
 
 /// The run being guessed at.
@@ -115,7 +99,25 @@ struct Run<'a, G: Game> {
     stats: bool,
 }
 
-impl<G: Game> Run<'_, G> {
+impl<'a, G: Game> Run<'a, G> {
+    fn new(
+        game: &'a G,
+        pos: &'a G::Position,
+        depth: u32,
+        count: Count,
+        threads: usize,
+        stats: bool,
+    ) -> Self {
+        Run {
+            game,
+            pos,
+            depth,
+            count,
+            threads,
+            stats,
+        }
+    }
+
     /// The guess, without a table and then (for a run with one, unless surely short) with.
     fn estimate(&self, short_seconds: f64, hash_mb: usize) -> Estimate {
         let guess = self.without_table(short_seconds);
