@@ -215,9 +215,11 @@ impl Board {
     pub fn move_cells(&self) -> Vec<Vec<(u32, u32)>> {
         with_history!(&*self.variant, &self.positions, game, history => {
             let pos = now(history);
-            Game::legal_moves(&**game, pos)
+            // The list `legal_moves` describes, in its order (the family's plain move list may
+            // be in another).
+            Game::moves_with_notation(&**game, pos)
                 .iter()
-                .map(|mv| Game::move_path(&**game, pos, mv))
+                .map(|(mv, _)| Game::move_path(&**game, pos, mv))
                 .collect()
         })
     }

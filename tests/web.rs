@@ -84,6 +84,14 @@ fn a_position_comes_with_its_moves_cells_and_picture() {
         assert_eq!(a[1].as_i64().unwrap() - 1, b[1].as_i64().unwrap(), "{m}");
         assert_eq!((a[0].as_i64().unwrap() - b[0].as_i64().unwrap()).abs(), 1);
     }
+    // And each move's cells are its own: the first and last are the squares its notation
+    // names (`b6-a5`: file b, rank 6 at index 1, 5).
+    for m in moves {
+        let text = m["notation"].as_str().unwrap().as_bytes();
+        let cell = |i: usize| json!([text[i] - b'a', text[i + 1] - b'1']);
+        let cells = m["cells"].as_array().unwrap();
+        assert_eq!((&cells[0], &cells[1]), (&cell(0), &cell(3)), "{m}");
+    }
     assert!(answer["explain"].as_array().unwrap().len() > 3);
     // A rules file of the user's, extending a shipped one, plays.
     let answer = ask(json!({
