@@ -156,6 +156,7 @@ mod leaf;
 mod line_shifts;
 mod lines;
 mod opponent_kings;
+mod parent_units;
 mod perft;
 mod quiet;
 mod short_leaf;

@@ -1,6 +1,7 @@
 //! The perft drivers of the draughts kernel: the parent of the leaves, the ply above it, and
 //! the general recursion with an optional transposition table.
 use super::opponent_kings::OpponentKings;
+use super::parent_units::ParentOfLeaves;
 use super::*;
 
 /// Reusable per-ply move buffers for a search of `depth` plies.
@@ -42,7 +43,7 @@ pub(super) fn child_count<B: Bits, P: Shape, const KINDS: bool, const WHITE: boo
 /// moves are played straight from the bitboards, never listed; each child's moves are
 /// counted in place.
 #[inline(always)]
-pub(super) fn perft2<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
+pub(super) fn perft2<B: ParentOfLeaves, P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel<B>,
     count: Count,
     pos: &Position<B>,
@@ -53,15 +54,22 @@ pub(super) fn perft2<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
     // Whether the opponent has kings is a type parameter: the code that follows them made
     // English from the start 10 % slower (wall time) where they are not.
     if enemy & pos.kings == B::ZERO {
-        perft2_as::<B, P, KINDS, WHITE, false>(k, count, pos, list, leaf)
+        B::parent_of_leaves::<P, KINDS, WHITE, false>(k, count, pos, list, leaf)
     } else {
-        perft2_as::<B, P, KINDS, WHITE, true>(k, count, pos, list, leaf)
+        B::parent_of_leaves::<P, KINDS, WHITE, true>(k, count, pos, list, leaf)
     }
 }
 
-/// [`perft2`], the opponent having kings (`KINGS`) or not.
-#[inline(never)]
-fn perft2_as<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KINGS: bool>(
+/// [`perft2`], the opponent having kings (`KINGS`) or not (compiled where
+/// [`ParentOfLeaves`] puts it).
+#[inline(always)]
+pub(super) fn perft2_as<
+    B: Bits,
+    P: Shape,
+    const KINDS: bool,
+    const WHITE: bool,
+    const KINGS: bool,
+>(
     k: &Kernel<B>,
     count: Count,
     pos: &Position<B>,
@@ -207,7 +215,7 @@ fn perft2_as<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KING
 
 /// Perft 2 of every child of `pos` (`WHITE` to move), whose moves are in `list`.
 #[inline(always)]
-pub(super) fn perft3_children<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
+pub(super) fn perft3_children<B: ParentOfLeaves, P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel<B>,
     count: Count,
     pos: &Position<B>,
@@ -240,7 +248,7 @@ pub(super) const TABLE_MIN_DEPTH: u32 = 3;
 
 /// Perft with bulk counting at the last ply; with `table`, a transposition table keyed by
 /// the Zobrist `hash` of `pos` (kept up to date incrementally).
-pub(crate) fn perft<B: Width, P: Shape, const KINDS: bool, const TABLE: bool>(
+pub(crate) fn perft<B: Width + ParentOfLeaves, P: Shape, const KINDS: bool, const TABLE: bool>(
     k: &Kernel<B>,
     count: Count,
     pos: &Position<B>,
@@ -330,7 +338,7 @@ pub(crate) fn perft<B: Width, P: Shape, const KINDS: bool, const TABLE: bool>(
 }
 
 /// Runs perft for the kernel's shape, with an optional transposition table.
-pub(crate) fn perft_dispatch<B: Width + Dispatch>(
+pub(crate) fn perft_dispatch<B: Width + Dispatch + ParentOfLeaves>(
     k: &Kernel<B>,
     pos: &Position<B>,
     depth: u32,
@@ -353,7 +361,7 @@ pub(crate) fn perft_dispatch<B: Width + Dispatch>(
 }
 
 /// Perft of one position, run for the kernel's shape ([`Dispatch::with_shape`]).
-struct Perft<'a, B: Width> {
+struct Perft<'a, B: Width + ParentOfLeaves> {
     k: &'a Kernel<B>,
     pos: &'a Position<B>,
     depth: u32,
@@ -361,7 +369,7 @@ struct Perft<'a, B: Width> {
     table: Option<&'a Table<B::Key>>,
 }
 
-impl<B: Width> Shaped for Perft<'_, B> {
+impl<B: Width + ParentOfLeaves> Shaped for Perft<'_, B> {
     type Output = u128;
 
     fn run<P: Shape>(self) -> u128 {
