@@ -3,7 +3,7 @@
 //! outside the family folders is written against this trait.
 
 use crate::diagnostics::LocatedError;
-use crate::perft::{Table, TableKey};
+use crate::perft::{Table, TableKey, TableSlot};
 use crate::rules::Family;
 
 /// Which move sequences perft counts.
@@ -219,6 +219,10 @@ pub trait Game: Sync {
         count: Count,
         table: Option<&Table<Self::Key>>,
     ) -> u128;
+    /// Where `pos` goes in the transposition table of [`Game::perft_in`] under `count`: the
+    /// entry the family's own search reads and writes for it; `None` when the position has
+    /// no key (it is then never stored).
+    fn table_slot(&self, pos: &Self::Position, count: Count) -> Option<TableSlot<Self::Key>>;
     /// Number of leaf nodes `depth` plies below `pos` (one thread, no table).
     fn perft(&self, pos: &Self::Position, depth: u32, count: Count) -> u128 {
         self.perft_in(pos, depth, count, None)

@@ -8,8 +8,8 @@ use super::schema::Cells;
 use super::{Chess, perft};
 use crate::diagnostics::LocatedError;
 use crate::game::{Count, Game, Outcome};
-use crate::perft::Table;
 use crate::perft::stats::{Column, LeafMove};
+use crate::perft::{Table, TableSlot};
 use crate::rules::Family;
 
 impl<B: Set> Game for Chess<B> {
@@ -91,6 +91,16 @@ impl<B: Set> Game for Chess<B> {
 
     fn move_key(&self, mv: &Move) -> String {
         self.coordinates(*mv, 1)
+    }
+
+    fn table_slot(&self, pos: &Position<B>, _count: Count) -> Option<TableSlot<perft::Key>> {
+        // The family's search stores one count whatever the convention (a move is one path).
+        Some(TableSlot {
+            key: pos.table_key()?,
+            side: pos.side,
+            hash: self.engine.zobrist(pos),
+            paths: false,
+        })
     }
 
     fn perft_in(

@@ -20,8 +20,8 @@ pub mod schema;
 
 use crate::diagnostics::LocatedError;
 use crate::game::{Count, Game, Outcome};
-use crate::perft::Table;
 use crate::perft::stats::{Column, LeafMove};
+use crate::perft::{Table, TableSlot};
 use crate::rules::Family;
 use movegen::{DetailedMove, Move, Width};
 pub use position::Position;
@@ -319,6 +319,15 @@ impl<B: Width> Game for Draughts<B> {
 
     fn paths(&self, mv: &Move<B>) -> u64 {
         mv.paths as u64
+    }
+
+    fn table_slot(&self, pos: &Position<B>, count: Count) -> Option<TableSlot<B::Key>> {
+        Some(TableSlot {
+            key: B::key(pos),
+            side: pos.side_index(),
+            hash: B::zobrist(&self.kernel, pos),
+            paths: count == Count::Paths,
+        })
     }
 
     fn perft_in(

@@ -24,7 +24,7 @@ mod table;
 pub use estimate::{Estimate, estimate, estimate_stats, human_duration};
 #[cfg(feature = "cli")]
 pub use progress::Progress;
-pub use table::{Table, TableKey};
+pub use table::{Table, TableKey, TableSlot};
 
 use crate::game::{Count, Game, natural_cmp};
 use std::collections::HashMap;
@@ -195,7 +195,9 @@ fn chunk_depth(branching: usize) -> u32 {
 
 /// Perft that looks at `stop` at every node above `chunk` plies from the leaves (the
 /// subtrees below are searched whole by the family's perft); a stopped search returns what
-/// it had counted.
+/// it had counted. The nodes above `chunk` read and write the table too (the family's own
+/// entries: [`Game::table_slot`]), or a deep search would count them all, however few the
+/// positions among them.
 fn stoppable<G: Game>(
     game: &G,
     pos: &G::Position,
@@ -208,6 +210,12 @@ fn stoppable<G: Game>(
     if depth <= chunk {
         return game.perft_in(pos, depth, count, table);
     }
+    let entry = table.and_then(|t| Some((t, game.table_slot(pos, count)?)));
+    if let Some((t, slot)) = &entry
+        && let Some(n) = t.probe_slot(slot, depth)
+    {
+        return n as u128;
+    }
     let mut n = 0;
     for mv in game.legal_moves(pos) {
         if stop.load(Ordering::Relaxed) {
@@ -216,6 +224,12 @@ fn stoppable<G: Game>(
         let child = game.perft_child(pos, &mv);
         n += stoppable(game, &child, depth - 1, count, table, stop, chunk)
             * weight(game, &mv, count);
+    }
+    // A count cut short by the stop (here or in a child) is not stored.
+    if let Some((t, slot)) = &entry
+        && !stop.load(Ordering::Relaxed)
+    {
+        t.store_slot(slot, depth, n);
     }
     n
 }

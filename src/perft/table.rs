@@ -29,6 +29,22 @@ impl<const N: usize> TableKey for [u64; N] {
     }
 }
 
+/// Where a position goes in a [`Table`]: its exact key, the side to move (0 or 1), the hash
+/// that chooses its bucket, and whether the counts are of jump sequences (the two counting
+/// conventions are kept apart). What the family's own search reads and writes for it, so that
+/// the driver's searches above the family's and the family's share entries.
+#[derive(Clone, Copy, Debug)]
+pub struct TableSlot<K> {
+    /// The position's exact key.
+    pub key: K,
+    /// The side to move, 0 or 1.
+    pub side: u8,
+    /// The hash that chooses the bucket.
+    pub hash: u64,
+    /// The counts are of jump sequences ([`crate::Count::Paths`]).
+    pub paths: bool,
+}
+
 /// A transposition table for perft: buckets of two entries (one kept for the deepest
 /// count, one always replaced); an entry is a header word, the key's words and the count.
 pub struct Table<K: TableKey> {
@@ -186,6 +202,19 @@ impl<K: TableKey> Table<K> {
             }
         }
         None
+    }
+
+    /// The stored count of the position in `slot` at `depth`, if present.
+    #[inline]
+    pub fn probe_slot(&self, slot: &TableSlot<K>, depth: u32) -> Option<u64> {
+        self.probe(&slot.key, slot.side, slot.hash, depth, slot.paths)
+    }
+
+    /// Stores the count of the position in `slot` at `depth` (counts beyond `u64` are not
+    /// stored).
+    #[inline]
+    pub fn store_slot(&self, slot: &TableSlot<K>, depth: u32, count: u128) {
+        self.store(&slot.key, slot.side, slot.hash, depth, slot.paths, count);
     }
 
     /// Stores the count of the position `key` with `side` to move at `depth` (counts beyond
