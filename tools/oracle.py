@@ -7,7 +7,7 @@ project's Rust engine.  It is deliberately plain and slow: coordinates, explicit
 recursion, dictionaries and sets.
 
 Usage:
-    python3 tools/oracle.py perft VARIANT FEN DEPTH [--count unique|paths|both]
+    python3 tools/oracle.py perft VARIANT FEN DEPTH [--count unique|paths|both] [--memo]
     python3 tools/oracle.py moves VARIANT FEN
     python3 tools/oracle.py stats VARIANT FEN DEPTH [--all]
 
@@ -646,6 +646,27 @@ def perft(variant, board, side, depth, paths):
     return total
 
 
+def perft_memo(variant, board, side, depth, paths, memo=None):
+    """perft, each (position, side, depth) counted once: for deep trees of few positions,
+    such as kings alone going to and fro."""
+    if memo is None:
+        memo = {}
+    key = (frozenset(board.items()), side, depth)
+    if key in memo:
+        return memo[key]
+    if depth <= 1:
+        total = perft(variant, board, side, depth, paths)
+    else:
+        other = BLACK if side == WHITE else WHITE
+        total = 0
+        for m in legal_moves(variant, board, side):
+            weight = len(m.path_keys) if paths else 1
+            total += weight * perft_memo(variant, make_move(board, m), other, depth - 1,
+                                         paths, memo)
+    memo[key] = total
+    return total
+
+
 def perft_stats(variant, board, side, depth):
     """Statistics of the leaf moves (unique convention) for every depth 1..depth, in one
     walk of the tree: a list, one entry per depth, of
@@ -727,9 +748,13 @@ def main(argv):
             usage()
         depth = int(rest[0])
         count = "unique"
+        memo = False
         i = 1
         while i < len(rest):
-            if rest[i] == "--count" and i + 1 < len(rest):
+            if rest[i] == "--memo":
+                memo = True
+                i += 1
+            elif rest[i] == "--count" and i + 1 < len(rest):
                 count = rest[i + 1]
                 i += 2
             elif rest[i].startswith("--count="):
@@ -739,7 +764,12 @@ def main(argv):
                 usage()
         if count not in ("unique", "paths", "both"):
             usage()
-        if count == "both":
+        if memo and count == "both":
+            print("unique=%d paths=%d" % (perft_memo(variant, board, side, depth, False),
+                                          perft_memo(variant, board, side, depth, True)))
+        elif memo:
+            print(perft_memo(variant, board, side, depth, count == "paths"))
+        elif count == "both":
             print("unique=%d paths=%d" % perft_both(variant, board, side, depth))
         else:
             print(perft(variant, board, side, depth, count == "paths"))

@@ -10,6 +10,7 @@
 //! waiting.
 
 use super::stats::Stats;
+use super::table::bucket_of;
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
@@ -55,15 +56,17 @@ impl<P: Eq + Hash> StatsTable<P> {
         h.finish()
     }
 
-    fn slot(&self, hash: u64, i: usize) -> &Slot<P> {
-        &self.slots[(hash & self.bucket_mask) as usize * 2 + i]
+    /// Entry `i` of the bucket of a position hashed to `hash` at `depth` (each depth its own
+    /// bucket, as in the node count's table).
+    fn slot(&self, hash: u64, depth: u32, i: usize) -> &Slot<P> {
+        &self.slots[(bucket_of(hash, depth) & self.bucket_mask) as usize * 2 + i]
     }
 
     /// The stored statistics of `key` (hashed to `hash`) at `depth` under the convention
     /// (`paths`), if present.
     pub fn probe(&self, key: &P, hash: u64, depth: u32, paths: bool) -> Option<Stats> {
         (0..2).find_map(|i| {
-            let slot = self.slot(hash, i).try_lock().ok()?;
+            let slot = self.slot(hash, depth, i).try_lock().ok()?;
             let e = slot.as_ref()?;
             (e.depth == depth && e.paths == paths && e.key == *key).then_some(e.stats)
         })
@@ -72,11 +75,11 @@ impl<P: Eq + Hash> StatsTable<P> {
     /// Stores the statistics of `key` at `depth` under the convention (`paths`).
     pub fn store(&self, key: P, hash: u64, depth: u32, paths: bool, stats: Stats) {
         // Slot 0 keeps the deepest subtree seen; everything else goes to slot 1.
-        let deeper = match self.slot(hash, 0).try_lock() {
+        let deeper = match self.slot(hash, depth, 0).try_lock() {
             Ok(first) => first.as_ref().is_some_and(|e| e.depth > depth),
             Err(_) => true,
         };
-        if let Ok(mut slot) = self.slot(hash, usize::from(deeper)).try_lock() {
+        if let Ok(mut slot) = self.slot(hash, depth, usize::from(deeper)).try_lock() {
             *slot = Some(Entry {
                 key,
                 depth,

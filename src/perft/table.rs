@@ -138,6 +138,13 @@ impl<K: TableKey> std::fmt::Debug for Table<K> {
     }
 }
 
+/// The bucket (before masking) of a position hashed to `hash` at the remaining `depth`: the
+/// depth mixed in by an odd multiplier (the golden ratio's), so that a position's entries at
+/// different depths fall in different buckets.
+pub(crate) fn bucket_of(hash: u64, depth: u32) -> u64 {
+    hash ^ (depth as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 fn meta(depth: u32, side: u8, paths: bool) -> u64 {
     VALID | (depth as u64 & 0xFF) | (side as u64 & 1) << 8 | (paths as u64) << 9
 }
@@ -172,8 +179,12 @@ impl<K: TableKey> Table<K> {
         self.words.len() / Self::ENTRY
     }
 
-    fn entry(&self, hash: u64, i: usize) -> &[AtomicU64] {
-        let start = ((hash & self.bucket_mask) as usize * 2 + i) * Self::ENTRY;
+    /// Entry `i` of the bucket of a position hashed to `hash` at `depth`: each depth has its
+    /// own bucket, so that a position met at many depths (kings going to and fro) does not
+    /// make its own entries evict one another.
+    fn entry(&self, hash: u64, depth: u32, i: usize) -> &[AtomicU64] {
+        let bucket = bucket_of(hash, depth) & self.bucket_mask;
+        let start = (bucket as usize * 2 + i) * Self::ENTRY;
         &self.words[start..start + Self::ENTRY]
     }
 
@@ -183,7 +194,7 @@ impl<K: TableKey> Table<K> {
     pub fn probe(&self, key: &K, side: u8, hash: u64, depth: u32, paths: bool) -> Option<u64> {
         let want = meta(depth, side, paths);
         for i in 0..2 {
-            let e = self.entry(hash, i);
+            let e = self.entry(hash, depth, i);
             let m = e[0].load(Ordering::Acquire);
             if m != want {
                 continue; // empty, locked, or another depth, side or count
@@ -225,14 +236,14 @@ impl<K: TableKey> Table<K> {
             return;
         };
         // Slot 0 keeps the deepest count seen; everything else goes to slot 1.
-        let first = &self.entry(hash, 0)[0];
+        let first = &self.entry(hash, depth, 0)[0];
         let m0 = first.load(Ordering::Relaxed);
         let slot = if m0 & VALID == 0 || (m0 & 0xFF) as u32 <= depth {
             0
         } else {
             1
         };
-        let e = self.entry(hash, slot);
+        let e = self.entry(hash, depth, slot);
         let m = e[0].load(Ordering::Relaxed);
         if m & LOCK != 0
             || e[0]

@@ -68,6 +68,8 @@ mod schema;
 mod snapshots;
 #[path = "../stats.rs"]
 mod stats;
+#[path = "../table.rs"]
+mod table;
 #[path = "../tools.rs"]
 mod tools;
 #[path = "../uci.rs"]
