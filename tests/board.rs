@@ -3,7 +3,7 @@
 //! are the published tables in tests/reference/perft/ (dctl's Russian table, the
 //! chessprogramming wiki's Xiangqi table) and the chessprogramming wiki's chess perft.
 
-use rulebench::perft::PerftOptions;
+use crate::common::options;
 use rulebench::{Board, Count, Outcome, Variant};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,15 +18,6 @@ const RUSSIAN_PATHS: [u128; 12] = [
 
 fn variant(spec: &str) -> Arc<Variant> {
     Arc::new(Variant::load(spec).expect("a shipped variant"))
-}
-
-fn options(threads: usize, hash_mb: usize, stop: Option<&AtomicBool>) -> PerftOptions<'_> {
-    PerftOptions {
-        threads,
-        hash_mb,
-        progress: None,
-        stop,
-    }
 }
 
 #[test]

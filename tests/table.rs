@@ -5,20 +5,12 @@
 //! no source publishes, the independent oracle with memoisation (`tools/oracle.py perft
 //! VARIANT FEN DEPTH --memo`, written from the rules text without reading `src/`).
 
+use crate::common::options;
 use rulebench::perft::stats::perft_stats;
-use rulebench::perft::{PerftOptions, Table, frontier, perft, perft_with_table};
+use rulebench::perft::{Table, frontier, perft, perft_with_table};
 use rulebench::{Count, Draughts, Game};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-
-fn options(threads: usize, hash_mb: usize, stop: Option<&AtomicBool>) -> PerftOptions<'_> {
-    PerftOptions {
-        threads,
-        hash_mb,
-        progress: None,
-        stop,
-    }
-}
 
 /// Runs `f` on a thread of its own and gives its answer, failing the test when it has none
 /// within a minute (a search whose table does not collapse the tree would run for days).

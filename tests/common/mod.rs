@@ -3,9 +3,22 @@
 
 pub mod playout;
 
+use rulebench::perft::PerftOptions;
 use rulebench::{Count, Game, LocatedError};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+/// Perft options with no progress report: `threads`, a table of `hash_mb` MiB (0: none), and
+/// the stop flag if any.
+pub fn options(threads: usize, hash_mb: usize, stop: Option<&AtomicBool>) -> PerftOptions<'_> {
+    PerftOptions {
+        threads,
+        hash_mb,
+        progress: None,
+        stop,
+    }
+}
 
 /// One file of `tests/reference/perft/`.
 #[derive(Deserialize)]
