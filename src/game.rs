@@ -25,7 +25,22 @@ impl Count {
             Count::Paths => "paths",
         }
     }
+
+    /// `total` and a child's count `n` reached by a move of `paths` jump sequences, as this
+    /// convention weighs the move; at [`COUNT_LIMIT`] the sum stops instead of wrapping.
+    #[inline(always)]
+    pub fn add(self, total: u128, n: u128, paths: u32) -> u128 {
+        let n = match self {
+            Count::Unique => n,
+            Count::Paths => n.saturating_mul(paths as u128),
+        };
+        total.saturating_add(n)
+    }
 }
+
+/// The largest count a perft returns: the sums saturate at it instead of wrapping, so that a
+/// count equal to it means "this many or more" (2^128 - 1, about 3.4e38).
+pub const COUNT_LIMIT: u128 = u128::MAX;
 
 /// How a game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]

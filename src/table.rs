@@ -180,7 +180,9 @@ pub fn column(
                     })
                     .collect()
             };
-            let past = matches!(limit, Limit::Nodes(n) if row.iter().any(|&x| x > n));
+            // A count that reached the largest one kept is not exact: the table ends before it.
+            let past = matches!(limit, Limit::Nodes(n) if row.iter().any(|&x| x > n))
+                || row.contains(&crate::COUNT_LIMIT);
             if past {
                 break;
             }

@@ -59,10 +59,24 @@ fn a_stoppable_search_keeps_its_own_nodes_in_the_table() {
     );
 }
 
-/// Russian kings alone: (FEN, depth, count, the oracle's count).
-const KING_ENDGAMES: [(&str, u32, Count, u128); 2] = [
+/// Russian kings alone: (FEN, depth, count, the oracle's count). From perft 31 or so the
+/// subtrees' counts pass 2^64: the table keeps them too (a count under 2^116), or the search
+/// above them would be counted in full (perft 32 took 8 s, each ply 7 times more).
+const KING_ENDGAMES: [(&str, u32, Count, u128); 4] = [
     ("W:WK1:BK32", 20, Count::Unique, 252_399_688_795_479_741),
     ("W:WK1,K2:BK32", 16, Count::Paths, 2_277_818_191_349_618),
+    (
+        "W:WK1:BK32",
+        44,
+        Count::Unique,
+        209_551_899_245_106_777_605_907_567_023_256_911_669,
+    ),
+    (
+        "W:WK1,K2:BK32",
+        30,
+        Count::Paths,
+        53_496_921_347_145_803_896_652_686_125,
+    ),
 ];
 
 #[test]
@@ -75,10 +89,11 @@ fn kings_going_to_and_fro_keep_an_entry_at_every_depth() {
         let got = within_a_minute(fen, move || {
             let game = Draughts::load("russian").expect("a shipped variant");
             let pos = game.parse_fen(fen).expect("a valid FEN");
-            let table = Table::new(16).expect("16 MiB");
+            // Three kings over 30 plies make about 800,000 entries: 64 MiB hold them.
+            let table = Table::new(64).expect("64 MiB");
             let alone = game.perft_in(&pos, depth, count, Some(&table));
             let flag = AtomicBool::new(false);
-            let driven = perft(&game, &pos, depth, count, &options(2, 16, Some(&flag)));
+            let driven = perft(&game, &pos, depth, count, &options(2, 64, Some(&flag)));
             (alone, driven)
         });
         assert_eq!(got, (want, want), "russian {fen} perft {depth} {count:?}");
@@ -95,4 +110,46 @@ fn the_statistics_table_keeps_an_entry_at_every_depth() {
         perft_stats(&game, &pos, 14, Count::Unique, &options(2, 16, None)).nodes
     });
     assert_eq!(nodes, 1_487_837_936_701);
+}
+
+#[test]
+fn an_entry_keeps_counts_past_64_bits() {
+    let table = Table::<[u64; 2]>::new(1).expect("1 MiB");
+    let big = (1u128 << 100) + 7;
+    table.store(&[1, 2], 0, 99, 30, false, big);
+    assert_eq!(table.probe(&[1, 2], 0, 99, 30, false), Some(big));
+    // The same position at another depth, side or count is another entry.
+    assert_eq!(table.probe(&[1, 2], 1, 99, 30, false), None);
+    assert_eq!(table.probe(&[1, 2], 0, 99, 31, false), None);
+    assert_eq!(table.probe(&[1, 2], 0, 99, 30, true), None);
+    // From 2^116 a count is not kept (the entry has no room for it).
+    table.store(&[3, 4], 0, 7, 30, false, 1 << 116);
+    assert_eq!(table.probe(&[3, 4], 0, 7, 30, false), None);
+    table.store(&[3, 4], 0, 7, 30, false, (1 << 116) - 1);
+    assert_eq!(table.probe(&[3, 4], 0, 7, 30, false), Some((1 << 116) - 1));
+}
+
+#[test]
+fn a_count_past_128_bits_is_reported_not_wrapped() {
+    // Two kings, perft 46: 11,602,750,420,871,544,725,101,185,444,535,780,950,147 leaves by
+    // the oracle (tools/oracle.py perft russian W:WK1:BK32 46 --memo), past 2^128 - 1. The
+    // sums stop at the limit instead of wrapping, and the command line says so.
+    let got = within_a_minute("perft 46", || {
+        let game = Draughts::load("russian").expect("a shipped variant");
+        let pos = game.parse_fen("W:WK1:BK32").expect("a valid FEN");
+        perft(&game, &pos, 46, Count::Unique, &options(2, 16, None))
+    });
+    assert_eq!(got, rulebench::COUNT_LIMIT);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulebench"))
+        .args(["perft", "russian", "--fen", "W:WK1:BK32", "--depth", "46"])
+        .args(["--hash", "16", "--yes"])
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(out.stdout.is_empty(), "no count printed");
+    assert!(
+        stderr.contains("340282366920938463463374607431768211455") && stderr.contains("or more"),
+        "{stderr}"
+    );
 }

@@ -58,7 +58,7 @@ fn search<B: Set, const PLAIN: bool>(
     if let Some((t, hash, k)) = key
         && let Some(n) = t.probe(&k, pos.side, hash, depth, false)
     {
-        return n as u128;
+        return n;
     }
     let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
     list.clear();
@@ -92,7 +92,8 @@ fn search<B: Set, const PLAIN: bool>(
         for &mv in list.iter() {
             let child = e.make(pos, mv);
             let child_table = table.map(|(t, hash)| (t, e.zobrist_after(pos, &child, hash, mv)));
-            total += search::<B, PLAIN>(e, &child, depth - 1, rest, child_table);
+            let n = search::<B, PLAIN>(e, &child, depth - 1, rest, child_table);
+            total = total.saturating_add(n);
         }
     }
     if let Some((t, hash, k)) = key {

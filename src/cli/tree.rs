@@ -93,6 +93,7 @@ pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result
         let nodes = crate::perft::perft(game, &pos, depth, count, &options);
         let seconds = started.elapsed().as_secs_f64();
         progress.finish();
+        let nodes = exact(nodes, &format!("perft {depth}"))?;
         if json {
             let mut value = run_json(game, &pos, depth, count, seconds, threads);
             value.insert("nodes".into(), json_count(nodes)?.into());
@@ -141,6 +142,18 @@ fn run_json<G: Game>(
 }
 
 /// A count as a JSON number, exact whatever its size (JSON numbers have no upper bound).
+/// `n`, unless it reached [`crate::COUNT_LIMIT`] (the sums stop there): then an error that
+/// says the count is that or more.
+fn exact(n: u128, what: &str) -> Result<u128> {
+    if n < crate::COUNT_LIMIT {
+        return Ok(n);
+    }
+    Err(miette::miette!(
+        help = "choose a smaller --depth",
+        "{what} reached {n} (2^128 - 1), the largest count rulebench keeps: the true count is that or more"
+    ))
+}
+
 fn json_count(n: u128) -> Result<serde_json::Number> {
     n.to_string()
         .parse::<serde_json::Number>()
@@ -170,6 +183,9 @@ pub(super) fn perft_stats(out: &mut impl Write, args: &TreeArgs, json: bool) -> 
         let stats = crate::perft::stats::perft_stats(game, &pos, depth, count, &options);
         let seconds = started.elapsed().as_secs_f64();
         progress.finish();
+        for c in game.stat_columns() {
+            exact(stats.get(c), &format!("perft {depth}'s {}", c.name()))?;
+        }
         let columns = game.stat_columns();
         if json {
             let mut values = serde_json::Map::new();
@@ -214,8 +230,9 @@ pub(super) fn divide(out: &mut impl Write, args: &TreeArgs) -> Result<()> {
         let lines = crate::perft::divide(game, &pos, depth, args.count.into(), &options);
         let mut total: u128 = 0;
         for (mv, n) in &lines {
+            let n = exact(*n, &format!("perft {} after {mv}", depth - 1))?;
             writeln!(out, "{mv}: {n}").into_diagnostic()?;
-            total += n;
+            total = exact(total.saturating_add(n), &format!("perft {depth}"))?;
         }
         writeln!(out, "\nNodes searched: {total}").into_diagnostic()?;
         eprintln!("{:.3} s", started.elapsed().as_secs_f64());

@@ -12,10 +12,10 @@
 //! A run that counts the perft statistics is measured with the statistics search, slower by
 //! the look it takes at every leaf move.
 //!
-//! A run with a transposition table is measured twice more: the last plies counted again with
-//! a small new table each, whose growth in time from ply to ply carries the
-//! time to the depth asked for (the table's savings grow with the depth, so this guess errs on
-//! the long side; it is never longer than the guess without a table).
+//! A run with a transposition table is measured again: the last plies counted with a small
+//! new table each, whose entries (the positions the search had to count, once per depth left)
+//! grow from ply to ply by what carries the work to the depth asked for; the guess is never
+//! longer than the one without a table.
 
 use super::stats::{perft_stats, stats_in};
 use super::{PerftOptions, Table};
@@ -138,9 +138,10 @@ impl<'a, G: Game> Run<'a, G> {
     }
 
     /// The time the run's search takes `plies` deep with a new table of `mb` MiB (its pages
-    /// touched before the clock starts), in seconds; `None` when the memory cannot be had.
-    fn timed_with_table(&self, plies: u32, mb: usize) -> Option<f64> {
-        let started;
+    /// touched before the clock starts), in seconds, and the entries the table holds after it
+    /// (the node count's search only: the statistics keep their own table); `None` when the
+    /// memory cannot be had.
+    fn timed_with_table(&self, plies: u32, mb: usize) -> Option<(f64, Option<usize>)> {
         if self.stats {
             let options = PerftOptions {
                 threads: 1,
@@ -148,46 +149,67 @@ impl<'a, G: Game> Run<'a, G> {
                 progress: None,
                 stop: None,
             };
-            started = Instant::now();
+            let started = Instant::now();
             perft_stats(self.game, self.pos, plies, self.count, &options);
-        } else {
-            let table = Table::<G::Key>::new(mb)?;
-            table.clear();
-            started = Instant::now();
-            self.game
-                .perft_in(self.pos, plies, self.count, Some(&table));
+            return Some((started.elapsed().as_secs_f64().max(1e-7), None));
         }
-        Some(started.elapsed().as_secs_f64().max(1e-7))
+        let table = Table::<G::Key>::new(mb)?;
+        table.clear();
+        let started = Instant::now();
+        self.game
+            .perft_in(self.pos, plies, self.count, Some(&table));
+        let seconds = started.elapsed().as_secs_f64().max(1e-7);
+        // A table filled past an eighth of its entries has lost some to others: its count
+        // of entries no longer counts the positions.
+        let filled = table.filled();
+        Some((seconds, (filled < table.entries() / 8).then_some(filled)))
     }
 
-    /// The guess without a table, corrected by the time per ply measured with one: the last
-    /// two plies measured (and one more where that costs at most the share of the run
-    /// allowed) counted again with a small new table each.
+    /// The guess without a table, corrected by what the table saves: the last three plies
+    /// measured (and one more where that costs at most the share of the run allowed)
+    /// counted again with a small new table each. With a table, the search counts each
+    /// position once per depth left, so its work grows ply by ply by the positions first
+    /// met at the new depth: the entries each count leaves in its table say how many, and
+    /// their growth from ply to ply carries the work to the depth asked for (a tree whose
+    /// positions run out, such as a few kings going to and fro, grows by a constant each
+    /// ply, not by a factor). The time per ply of the last two counts serves where the
+    /// entries are not known (the statistics).
     fn with_table(&self, hash_mb: usize, guess: Estimate) -> Estimate {
         let d = guess.measured_depth;
-        let mb = hash_mb.min(MEASURING_TABLE_MB);
-        let timed = |plies: u32| self.timed_with_table(plies, mb);
-        let (Some(mut before), Some(mut now)) = (
-            (d >= 2).then(|| timed(d - 1)).flatten(),
-            (d >= 2).then(|| timed(d)).flatten(),
-        ) else {
+        if d < 2 {
             return guess;
-        };
-        let mut last = d;
-        // One ply deeper when it is cheap against the run: the ratio of two longer counts.
+        }
+        let mb = hash_mb.min(MEASURING_TABLE_MB);
+        let mut points = Vec::with_capacity(4);
+        for plies in d.saturating_sub(2).max(1)..=d {
+            let Some((seconds, filled)) = self.timed_with_table(plies, mb) else {
+                return guess;
+            };
+            points.push((plies, seconds, filled));
+        }
+        // One ply deeper when it is cheap against the run: longer counts measure better.
+        let now = points[points.len() - 1].1;
         if d + 1 < self.depth
             && now * guess.branching < SHARE * guess.seconds
-            && let Some(deeper) = timed(d + 1)
+            && let Some((seconds, filled)) = self.timed_with_table(d + 1, mb)
         {
-            before = now;
-            now = deeper;
-            last = d + 1;
+            points.push((d + 1, seconds, filled));
         }
-        let per_ply = (now / before).max(1.0);
-        let seconds = now * per_ply.powi((self.depth - last) as i32) / self.threads.max(1) as f64;
+        let [.., (_, before, _), (last, now, _)] = points[..] else {
+            return guess;
+        };
+        let plies = self.depth.saturating_sub(last);
+        let time_per_ply = (now / before).max(1.0);
+        let growth = work_growth(&points, plies, guess.branching);
+        let factor = growth.unwrap_or_else(|| time_per_ply.powi(plies as i32));
+        let seconds = now * factor / self.threads.max(1) as f64;
         Estimate {
             seconds: seconds.min(guess.seconds),
-            time_per_ply_with_table: Some(per_ply),
+            time_per_ply_with_table: Some(if plies == 0 {
+                time_per_ply
+            } else {
+                factor.powf(1.0 / plies as f64)
+            }),
             ..guess
         }
     }
@@ -222,6 +244,35 @@ impl<'a, G: Game> Run<'a, G> {
         }
         guess
     }
+}
+
+/// How many times the work of the last count with a table the run's takes, `plies` deeper:
+/// from the entries the last three counts left (each count's new entries, the positions
+/// first met at its depth, growing by the ratio of the last two increments, at most
+/// `branching`). `None` when the entries are not known.
+fn work_growth(points: &[(u32, f64, Option<usize>)], plies: u32, branching: f64) -> Option<f64> {
+    let [.., (_, _, Some(a)), (_, _, Some(b)), (_, _, Some(c))] = points[..] else {
+        return None;
+    };
+    let (a, b, c) = (a as f64, b as f64, c as f64);
+    if c <= 0.0 {
+        return None;
+    }
+    let (first, second) = (b - a, c - b);
+    if second <= 0.0 {
+        // No new positions: the work stays what it is.
+        return Some(1.0);
+    }
+    let ratio = if first > 0.0 { second / first } else { 1.0 };
+    let ratio = ratio.min(branching.max(1.0));
+    // The new entries of the plies to come: second * (ratio + ratio^2 + ... + ratio^plies).
+    let n = plies as f64;
+    let sum = if (ratio - 1.0).abs() < 1e-9 {
+        n
+    } else {
+        ratio * (ratio.powf(n) - 1.0) / (ratio - 1.0)
+    };
+    Some((c + second * sum) / c)
 }
 
 /// The guess from the counts and times measured to depth `d`.

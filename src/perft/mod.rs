@@ -113,7 +113,8 @@ pub(crate) fn next_level<G: Game>(
     let mut next: HashMap<G::Position, u128> = HashMap::new();
     for (p, w) in level {
         for m in game.legal_moves(p) {
-            *next.entry(game.perft_child(p, &m)).or_default() += w * weight(game, &m, count);
+            let n = next.entry(game.perft_child(p, &m)).or_default();
+            *n = n.saturating_add(w.saturating_mul(weight(game, &m, count)));
         }
     }
     next.into_iter().collect()
@@ -167,21 +168,29 @@ pub fn perft_with_table<G: Game>(
         let n = match options.stop {
             None => game.perft_in(p, remaining, count, table),
             Some(stop) => stoppable(game, p, remaining, count, table, stop, chunk),
-        } * w;
+        }
+        .saturating_mul(*w);
         if let Some(progress) = options.progress {
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         }
         n
     };
+    let sum = |a: u128, b: u128| a.saturating_add(b);
     if options.threads <= 1 {
-        return subtrees.iter().map(task).sum();
+        return subtrees.iter().map(task).fold(0, sum);
     }
     match rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
     {
-        Ok(pool) => pool.install(|| subtrees.par_iter().with_max_len(1).map(task).sum()),
-        Err(_) => subtrees.iter().map(task).sum(),
+        Ok(pool) => pool.install(|| {
+            subtrees
+                .par_iter()
+                .with_max_len(1)
+                .map(task)
+                .reduce(|| 0, sum)
+        }),
+        Err(_) => subtrees.iter().map(task).fold(0, sum),
     }
 }
 
@@ -214,7 +223,7 @@ fn stoppable<G: Game>(
     if let Some((t, slot)) = &entry
         && let Some(n) = t.probe_slot(slot, depth)
     {
-        return n as u128;
+        return n;
     }
     let mut n = 0;
     for mv in game.legal_moves(pos) {
@@ -222,8 +231,8 @@ fn stoppable<G: Game>(
             break;
         }
         let child = game.perft_child(pos, &mv);
-        n += stoppable(game, &child, depth - 1, count, table, stop, chunk)
-            * weight(game, &mv, count);
+        let below = stoppable(game, &child, depth - 1, count, table, stop, chunk);
+        n = Count::Unique.add(n, below.saturating_mul(weight(game, &mv, count)), 1);
     }
     // A count cut short by the stop (here or in a child) is not stored.
     if let Some((t, slot)) = &entry

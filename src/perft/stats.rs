@@ -137,28 +137,30 @@ impl Stats {
         }
     }
 
-    /// `other`'s counts, each taken `times`, added to these.
+    /// `other`'s counts, each taken `times`, added to these (stopping at
+    /// [`crate::COUNT_LIMIT`] instead of wrapping).
     pub fn add(&mut self, other: &Stats, times: u128) {
-        self.nodes += other.nodes * times;
-        self.captures += other.captures * times;
-        self.en_passant += other.en_passant * times;
-        self.castles += other.castles * times;
-        self.promotions += other.promotions * times;
-        self.checks += other.checks * times;
-        self.mates += other.mates * times;
+        let add = |sum: &mut u128, n: u128| *sum = sum.saturating_add(n.saturating_mul(times));
+        add(&mut self.nodes, other.nodes);
+        add(&mut self.captures, other.captures);
+        add(&mut self.en_passant, other.en_passant);
+        add(&mut self.castles, other.castles);
+        add(&mut self.promotions, other.promotions);
+        add(&mut self.checks, other.checks);
+        add(&mut self.mates, other.mates);
         self.longest_capture = self.longest_capture.max(other.longest_capture);
     }
 
     /// One leaf move, reached by `times` move sequences.
     fn leaf(&mut self, mv: &LeafMove, times: u128) {
-        self.nodes += times;
-        let n = |b: bool| times * b as u128;
-        self.captures += n(mv.capture);
-        self.en_passant += n(mv.en_passant);
-        self.castles += n(mv.castle);
-        self.promotions += n(mv.promotion);
-        self.checks += n(mv.check);
-        self.mates += n(mv.mate);
+        let add = |sum: &mut u128, b: bool| *sum = sum.saturating_add(times * b as u128);
+        add(&mut self.nodes, true);
+        add(&mut self.captures, mv.capture);
+        add(&mut self.en_passant, mv.en_passant);
+        add(&mut self.castles, mv.castle);
+        add(&mut self.promotions, mv.promotion);
+        add(&mut self.checks, mv.check);
+        add(&mut self.mates, mv.mate);
         self.longest_capture = self.longest_capture.max(mv.taken);
     }
 }

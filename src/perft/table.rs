@@ -145,6 +145,15 @@ pub(crate) fn bucket_of(hash: u64, depth: u32) -> u64 {
     hash ^ (depth as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// The header bits that say what an entry holds (the rest hold the count's high bits).
+const META: u64 = LOCK | VALID | 0x3FF;
+
+/// Where the header keeps the bits of a count above its 64 low ones (in the count word).
+const HIGH_SHIFT: u32 = 10;
+
+/// The largest count an entry holds: 64 bits in the count word, 52 more in the header.
+const MAX_STORED: u128 = (1 << (64 + 62 - HIGH_SHIFT)) - 1;
+
 fn meta(depth: u32, side: u8, paths: bool) -> u64 {
     VALID | (depth as u64 & 0xFF) | (side as u64 & 1) << 8 | (paths as u64) << 9
 }
@@ -179,6 +188,14 @@ impl<K: TableKey> Table<K> {
         self.words.len() / Self::ENTRY
     }
 
+    /// Number of entries holding a count (the whole table read).
+    pub fn filled(&self) -> usize {
+        self.words
+            .chunks(Self::ENTRY)
+            .filter(|e| e[0].load(Ordering::Relaxed) & VALID != 0)
+            .count()
+    }
+
     /// Entry `i` of the bucket of a position hashed to `hash` at `depth`: each depth has its
     /// own bucket, so that a position met at many depths (kings going to and fro) does not
     /// make its own entries evict one another.
@@ -191,12 +208,12 @@ impl<K: TableKey> Table<K> {
     /// The stored count of the position `key` with `side` (0 or 1) to move at `depth`, if
     /// present.
     #[inline]
-    pub fn probe(&self, key: &K, side: u8, hash: u64, depth: u32, paths: bool) -> Option<u64> {
+    pub fn probe(&self, key: &K, side: u8, hash: u64, depth: u32, paths: bool) -> Option<u128> {
         let want = meta(depth, side, paths);
         for i in 0..2 {
             let e = self.entry(hash, depth, i);
             let m = e[0].load(Ordering::Acquire);
-            if m != want {
+            if m & META != want {
                 continue; // empty, locked, or another depth, side or count
             }
             if e[0]
@@ -206,10 +223,11 @@ impl<K: TableKey> Table<K> {
                 continue;
             }
             let same = (0..K::WORDS).all(|w| e[1 + w].load(Ordering::Relaxed) == key.word(w));
-            let n = e[K::WORDS + 1].load(Ordering::Relaxed);
+            let low = e[K::WORDS + 1].load(Ordering::Relaxed);
             e[0].store(m, Ordering::Release);
             if same {
-                return Some(n);
+                let high = (m & !META) >> HIGH_SHIFT;
+                return Some((high as u128) << 64 | low as u128);
             }
         }
         None
@@ -217,24 +235,25 @@ impl<K: TableKey> Table<K> {
 
     /// The stored count of the position in `slot` at `depth`, if present.
     #[inline]
-    pub fn probe_slot(&self, slot: &TableSlot<K>, depth: u32) -> Option<u64> {
+    pub fn probe_slot(&self, slot: &TableSlot<K>, depth: u32) -> Option<u128> {
         self.probe(&slot.key, slot.side, slot.hash, depth, slot.paths)
     }
 
-    /// Stores the count of the position in `slot` at `depth` (counts beyond `u64` are not
+    /// Stores the count of the position in `slot` at `depth` (counts of 2^116 or more are not
     /// stored).
     #[inline]
     pub fn store_slot(&self, slot: &TableSlot<K>, depth: u32, count: u128) {
         self.store(&slot.key, slot.side, slot.hash, depth, slot.paths, count);
     }
 
-    /// Stores the count of the position `key` with `side` to move at `depth` (counts beyond
-    /// `u64` are not stored).
+    /// Stores the count of the position `key` with `side` to move at `depth` (counts of 2^116
+    /// or more are not stored: the header holds the bits above the count word's 64).
     #[inline]
     pub fn store(&self, key: &K, side: u8, hash: u64, depth: u32, paths: bool, count: u128) {
-        let Ok(count) = u64::try_from(count) else {
+        if count > MAX_STORED {
             return;
-        };
+        }
+        let high = ((count >> 64) as u64) << HIGH_SHIFT;
         // Slot 0 keeps the deepest count seen; everything else goes to slot 1.
         let first = &self.entry(hash, depth, 0)[0];
         let m0 = first.load(Ordering::Relaxed);
@@ -255,7 +274,7 @@ impl<K: TableKey> Table<K> {
         for w in 0..K::WORDS {
             e[1 + w].store(key.word(w), Ordering::Relaxed);
         }
-        e[K::WORDS + 1].store(count, Ordering::Relaxed);
-        e[0].store(meta(depth, side, paths), Ordering::Release);
+        e[K::WORDS + 1].store(count as u64, Ordering::Relaxed);
+        e[0].store(meta(depth, side, paths) | high, Ordering::Release);
     }
 }

@@ -363,7 +363,7 @@ impl<B: Bits> LineTables<B> {
         if let Some(t) = table
             && let Some(n) = t.probe(&key(pos), pos.side_index(), hash, depth, PATHS)
         {
-            return n as u128;
+            return n;
         }
         if depth == 1
             && let Some(shifts) = &self.shifts
@@ -403,7 +403,7 @@ impl<B: Bits> LineTables<B> {
             };
             let child = play_fast(pos, &mv);
             let n = self.perft::<K, PATHS>(&child, child_hash, depth - 1, rest, table, key);
-            total += if PATHS { n * mv.paths as u128 } else { n };
+            total = if PATHS { Count::Paths } else { Count::Unique }.add(total, n, mv.paths);
         }
         if let Some(t) = table {
             t.store(&key(pos), pos.side_index(), hash, depth, PATHS, total);

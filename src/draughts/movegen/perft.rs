@@ -288,7 +288,7 @@ pub(crate) fn perft<B: Width + ParentOfLeaves, P: Shape, const KINDS: bool, cons
             count == Count::Paths,
         )
     {
-        return n as u128;
+        return n;
     }
     generate::<B, P, MoveList<B>>(k, pos, list);
     if depth == 3 {
@@ -322,7 +322,7 @@ pub(crate) fn perft<B: Width + ParentOfLeaves, P: Shape, const KINDS: bool, cons
             0
         };
         let n = perft::<B, P, KINDS, TABLE>(k, count, &child, child_hash, depth - 1, rest, table);
-        total += weighted(count, n, mv.paths);
+        total = count.add(total, n, mv.paths);
     }
     if let Some(t) = table {
         t.store(
