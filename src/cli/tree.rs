@@ -141,7 +141,6 @@ fn run_json<G: Game>(
     }
 }
 
-/// A count as a JSON number, exact whatever its size (JSON numbers have no upper bound).
 /// `n`, unless it reached [`crate::COUNT_LIMIT`] (the sums stop there): then an error that
 /// says the count is that or more.
 fn exact(n: u128, what: &str) -> Result<u128> {
@@ -154,6 +153,7 @@ fn exact(n: u128, what: &str) -> Result<u128> {
     ))
 }
 
+/// A count as a JSON number, exact whatever its size (JSON numbers have no upper bound).
 fn json_count(n: u128) -> Result<serde_json::Number> {
     n.to_string()
         .parse::<serde_json::Number>()
@@ -183,10 +183,10 @@ pub(super) fn perft_stats(out: &mut impl Write, args: &TreeArgs, json: bool) -> 
         let stats = crate::perft::stats::perft_stats(game, &pos, depth, count, &options);
         let seconds = started.elapsed().as_secs_f64();
         progress.finish();
-        for c in game.stat_columns() {
-            exact(stats.get(c), &format!("perft {depth}'s {}", c.name()))?;
-        }
         let columns = game.stat_columns();
+        for c in &columns {
+            exact(stats.get(*c), &format!("perft {depth}'s {}", c.name()))?;
+        }
         if json {
             let mut values = serde_json::Map::new();
             for c in &columns {

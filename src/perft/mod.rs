@@ -225,14 +225,14 @@ fn stoppable<G: Game>(
     {
         return n;
     }
-    let mut n = 0;
+    let mut n: u128 = 0;
     for mv in game.legal_moves(pos) {
         if stop.load(Ordering::Relaxed) {
             break;
         }
         let child = game.perft_child(pos, &mv);
         let below = stoppable(game, &child, depth - 1, count, table, stop, chunk);
-        n = Count::Unique.add(n, below.saturating_mul(weight(game, &mv, count)), 1);
+        n = n.saturating_add(below.saturating_mul(weight(game, &mv, count)));
     }
     // A count cut short by the stop (here or in a child) is not stored.
     if let Some((t, slot)) = &entry
