@@ -11,7 +11,7 @@ mod search;
 
 use convert::{count_of, json_to_py};
 use errors::{FenError, MoveError, RulebenchError, RulesError, located};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::Arc;
@@ -69,7 +69,8 @@ impl Variant {
     /// The number of leaves `depth` plies below `board` (the start when `None`; a FEN string
     /// is read as one). `count` is `"unique"` or `"paths"` (draughts: every jump sequence
     /// counted). Runs on `threads` threads with a `hash_mb` MiB table, the GIL released;
-    /// Ctrl-C stops it (KeyboardInterrupt).
+    /// Ctrl-C stops it (KeyboardInterrupt). Raises `OverflowError` when the count reaches
+    /// 2^128 - 1, the largest rulebench keeps.
     #[pyo3(signature = (board, depth, count = "unique", threads = 1, hash_mb = 0))]
     fn perft(
         &self,
@@ -82,9 +83,10 @@ impl Variant {
     ) -> PyResult<u128> {
         let board = self.board_of(py, board)?;
         let (count, depth) = (count_of(count)?, depth_of(depth)?);
-        search::interruptible(py, threads, hash_mb, |options| {
+        let n = search::interruptible(py, threads, hash_mb, |options| {
             board.perft(depth, count, options)
-        })
+        })?;
+        exact(n)
     }
 
     /// Perft `depth - 1` below each legal move of `board`: a dict from the move's text to
@@ -109,7 +111,7 @@ impl Variant {
         })?;
         let out = PyDict::new(py);
         for (mv, n) in lines {
-            out.set_item(mv, n)?;
+            out.set_item(mv, exact(n)?)?;
         }
         Ok(out)
     }
@@ -542,4 +544,15 @@ fn _rulebench(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     Ok(())
+}
+
+/// `n`, or `OverflowError` when it reached [`rulebench::COUNT_LIMIT`] (the sums stop there:
+/// the true count is that or more).
+fn exact(n: u128) -> PyResult<u128> {
+    if n < rulebench::COUNT_LIMIT {
+        return Ok(n);
+    }
+    Err(PyOverflowError::new_err(format!(
+        "the count reached {n} (2^128 - 1), the largest rulebench keeps: the true count is that or more"
+    )))
 }

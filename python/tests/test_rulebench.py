@@ -68,6 +68,19 @@ def test_xiangqi_perft_equals_the_published_tables():
     assert xiangqi.perft(None, 4, threads=2) == 3_290_240
 
 
+def test_a_count_past_128_bits_raises():
+    # Two Russian kings, perft 46: 11,602,750,420,871,544,725,101,185,444,535,780,950,147
+    # leaves by the oracle (tools/oracle.py perft russian W:WK1:BK32 46 --memo), past 2^128 - 1;
+    # perft 44 is 209,551,899,245,106,777,605,907,567,023,256,911,669 by the same oracle.
+    russian = rulebench.load("russian")
+    assert (
+        russian.perft("W:WK1:BK32", 44, hash_mb=16)
+        == 209_551_899_245_106_777_605_907_567_023_256_911_669
+    )
+    with pytest.raises(OverflowError):
+        russian.perft("W:WK1:BK32", 46, hash_mb=16)
+
+
 def test_divide_adds_up_to_perft():
     chess = rulebench.load("chess")
     divide = chess.divide(None, 3)
