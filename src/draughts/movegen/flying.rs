@@ -25,6 +25,45 @@ fn takes_along<B: Bits>(k: &Kernel<B>, at: u32, d: Direction, occupied: B, captu
     behind != B::ZERO && B::bit(nearest(behind, d)) & occupied == B::ZERO
 }
 
+/// Whether a king on any of the squares `from` may take the first piece along `d`: the
+/// squares reached through empty ones found for all of them at once (a fill doubling its
+/// reach each round), then the first pieces past them, which must be `capturable` with the
+/// square behind empty.
+#[inline(always)]
+fn takes_from_any<B: Bits, P: Shape>(
+    k: &Kernel<B>,
+    from: B,
+    d: Direction,
+    occupied: B,
+    capturable: B,
+) -> bool {
+    let empty = k.squares::<P>() & !occupied;
+    let mut reached = from;
+    let mut open = empty;
+    let mut span = 1;
+    // The squares of the longest line: the compiled-in layouts are square boards; any line
+    // of a layout read at run time is shorter than the widest set.
+    let longest = if P::COLUMNS != 0 { P::COLUMNS } else { 128 };
+    loop {
+        let mut next = reached;
+        for _ in 0..span {
+            next = k.step::<P>(next, d);
+        }
+        reached |= open & next;
+        if 2 * span >= longest {
+            break;
+        }
+        let mut shifted = open;
+        for _ in 0..span {
+            shifted = k.step::<P>(shifted, d);
+        }
+        open &= shifted;
+        span *= 2;
+    }
+    let victims = k.step::<P>(reached, d) & occupied & capturable;
+    k.step::<P>(victims, d) & empty != B::ZERO
+}
+
 /// The one-jump captures of the flying `kings` (of the side owning `own`, against `enemy`):
 /// `single(from, victim, ends)` is called for each king and direction with a capture that
 /// cannot go on, `ends` the squares it may stop on. Returns the kings with a capture that may
@@ -76,12 +115,9 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
                         || (P::IMMEDIATE
                             && go_on_from & behind != B::ZERO
                             && takes_along(k, first, d.opposite(), blockers, capturable));
-                    let mut squares = go_on_from;
-                    while squares != B::ZERO && !more {
-                        let at = squares.lowest();
-                        squares = squares.without_lowest();
+                    if !more {
                         each_across!(P, d, a => {
-                            more = more || takes_along(k, at, a, blockers, capturable);
+                            more = more || takes_from_any::<B, P>(k, go_on_from, a, blockers, capturable);
                         });
                     }
                     found[d as usize] = (victim, ends);
