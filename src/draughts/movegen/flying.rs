@@ -27,8 +27,8 @@ fn takes_along<B: Bits>(k: &Kernel<B>, at: u32, d: Direction, occupied: B, captu
 
 /// Whether a king on any of the squares `from` may take the first piece along `d`: the
 /// squares reached through empty ones found for all of them at once (a fill doubling its
-/// reach each round), then the first pieces past them, which must be `capturable` with the
-/// square behind empty.
+/// reach each round, as far as the longest line of the compiled-in layout `P`), then the
+/// first pieces past them, which must be `capturable` with the square behind empty.
 #[inline(always)]
 fn takes_from_any<B: Bits, P: Shape>(
     k: &Kernel<B>,
@@ -41,9 +41,8 @@ fn takes_from_any<B: Bits, P: Shape>(
     let mut reached = from;
     let mut open = empty;
     let mut span = 1;
-    // The squares of the longest line: the compiled-in layouts are square boards; any line
-    // of a layout read at run time is shorter than the widest set.
-    let longest = if P::COLUMNS != 0 { P::COLUMNS } else { 128 };
+    // The squares of the longest line (the compiled-in layouts are square boards).
+    let longest = P::COLUMNS;
     loop {
         let mut next = reached;
         for _ in 0..span {
@@ -115,9 +114,19 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
                         || (P::IMMEDIATE
                             && go_on_from & behind != B::ZERO
                             && takes_along(k, first, d.opposite(), blockers, capturable));
-                    if !more {
+                    if !more && P::COLUMNS != 0 {
                         each_across!(P, d, a => {
                             more = more || takes_from_any::<B, P>(k, go_on_from, a, blockers, capturable);
+                        });
+                    }
+                    // A layout read at run time: square by square (a fill would not know
+                    // how long its lines are).
+                    let mut squares = if P::COLUMNS != 0 { B::ZERO } else { go_on_from };
+                    while squares != B::ZERO && !more {
+                        let at = squares.lowest();
+                        squares = squares.without_lowest();
+                        each_across!(P, d, a => {
+                            more = more || takes_along(k, at, a, blockers, capturable);
                         });
                     }
                     found[d as usize] = (victim, ends);
