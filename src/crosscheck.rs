@@ -275,9 +275,10 @@ pub fn crosscheck<G: Game>(
                 None => unknown.push(text.clone()),
             }
         }
-        let total: u128 = ours.iter().map(|(_, n)| n).sum();
+        let total = crate::count_sum(ours.iter().map(|(_, n)| *n));
         let their_total = theirs.total.or_else(|| {
-            (!theirs.moves.is_empty()).then(|| theirs.moves.iter().map(|(_, n)| n).sum())
+            (!theirs.moves.is_empty())
+                .then(|| crate::count_sum(theirs.moves.iter().map(|(_, n)| *n)))
         });
         let mut step = Step {
             path: path.clone(),
@@ -381,8 +382,8 @@ impl CrossReport {
                 out,
                 "depth {} after {at}: {ours} {}, {theirs} {}{}",
                 s.depth,
-                s.ours,
-                s.theirs.map_or("(no total)".into(), |n| n.to_string()),
+                crate::count_text(s.ours),
+                s.theirs.map_or("(no total)".into(), crate::count_text),
                 s.first_differing_move
                     .as_ref()
                     .map_or(String::new(), |m| format!("; first move that differs: {m}"))

@@ -272,6 +272,10 @@ fn compare<G: Game>(
             first = Some(depth);
             break;
         }
+        // Both reached the largest count kept: deeper counts cannot be told apart.
+        if na == crate::COUNT_LIMIT {
+            break;
+        }
     }
     // The shallowest plies where the move sets differ: at most one ply above the first
     // differing count (a set can differ with equal counts, so every ply up to there is read).
@@ -415,6 +419,7 @@ impl DiffReport {
             } else {
                 ""
             };
+            let (na, nb) = (crate::count_text(*na), crate::count_text(*nb));
             let _ = writeln!(out, "  {d:>5}  {na:>width$}  {nb:>width$}{mark}");
         }
         match self.ply {

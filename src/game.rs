@@ -42,6 +42,21 @@ impl Count {
 /// count equal to it means "this many or more" (2^128 - 1, about 3.4e38).
 pub const COUNT_LIMIT: u128 = u128::MAX;
 
+/// The sum of perft counts, stopping at [`COUNT_LIMIT`] instead of wrapping.
+pub fn count_sum(counts: impl IntoIterator<Item = u128>) -> u128 {
+    counts.into_iter().fold(0, u128::saturating_add)
+}
+
+/// A perft count as text: the number, followed by "or more" when it is [`COUNT_LIMIT`] (the
+/// true count may be larger).
+pub fn count_text(n: u128) -> String {
+    if n == COUNT_LIMIT {
+        format!("{n} or more")
+    } else {
+        n.to_string()
+    }
+}
+
 /// How a game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -315,4 +330,20 @@ pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
         }
     }
     ca.len().cmp(&cb.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_and_texts_stop_at_the_limit() {
+        assert_eq!(count_sum([1, 2, 3]), 6);
+        assert_eq!(count_sum([COUNT_LIMIT - 1, 2, 5]), COUNT_LIMIT);
+        assert_eq!(count_text(42), "42");
+        assert_eq!(
+            count_text(COUNT_LIMIT),
+            "340282366920938463463374607431768211455 or more"
+        );
+    }
 }

@@ -66,6 +66,9 @@ pub struct Column {
     pub counts: Vec<Vec<u128>>,
     /// Per depth and field, the reference value when `--check` gave one.
     pub expected: Vec<Vec<Option<u128>>>,
+    /// The depth the column stops short of because a count there reached
+    /// [`crate::COUNT_LIMIT`] (so is not exact); `None` if it did not.
+    pub ends_at_limit: Option<u32>,
 }
 
 /// A perft table.
@@ -149,6 +152,7 @@ pub fn column(
         let conventions = counts.conventions();
         let mut rows: Vec<Vec<u128>> = Vec::new();
         let mut depth = 1;
+        let mut ends_at_limit = None;
         loop {
             match limit {
                 Limit::Depth(d) if depth > d => break,
@@ -180,10 +184,13 @@ pub fn column(
                     })
                     .collect()
             };
-            // A count that reached the largest one kept is not exact: the table ends before it.
-            let past = matches!(limit, Limit::Nodes(n) if row.iter().any(|&x| x > n))
-                || row.contains(&crate::COUNT_LIMIT);
-            if past {
+            // A count that reached the largest one kept is not exact: the table ends before it,
+            // saying so.
+            if row.contains(&crate::COUNT_LIMIT) {
+                ends_at_limit = Some(depth);
+                break;
+            }
+            if matches!(limit, Limit::Nodes(n) if row.iter().any(|&x| x > n)) {
                 break;
             }
             rows.push(row);
@@ -209,6 +216,7 @@ pub fn column(
             is_start: pos == game.start(),
             expected: vec![vec![None; rows.first().map_or(0, Vec::len)]; rows.len()],
             counts: rows,
+            ends_at_limit,
         })
     })
 }
@@ -369,6 +377,14 @@ impl PerftTable {
                 "{}: {} ({}), from {}; rules: {}; resolved rules sha256 {}",
                 c.id, c.name, c.family, c.fen, c.source, c.rules_sha256
             ));
+            if let Some(d) = c.ends_at_limit {
+                lines.push(format!(
+                    "{}: ends before depth {d}, whose count reaches {} (2^128 - 1), the largest \
+                     rulebench keeps: the true count is that or more.",
+                    c.id,
+                    crate::COUNT_LIMIT
+                ));
+            }
         }
         lines
     }
@@ -509,6 +525,7 @@ impl PerftTable {
                     "rules_sha256": c.rules_sha256,
                     "fen": c.fen,
                     "perft": rows,
+                    "ends_at_limit": c.ends_at_limit,
                 })
             })
             .collect();

@@ -194,14 +194,31 @@ fn perft(r: &Request) -> Result<Value, LocatedError> {
     };
     if r.divide {
         let list = board.divide(depth, count, &options);
-        let total: u128 = list.iter().map(|(_, n)| n).sum();
+        let total = crate::count_sum(list.iter().map(|(_, n)| *n));
+        at_limit(total)?;
         let rows: Vec<Value> = list
             .into_iter()
             .map(|(m, n)| json!([m, n.to_string()]))
             .collect();
         return Ok(json!({ "nodes": total.to_string(), "divide": rows }));
     }
-    Ok(json!({ "nodes": board.perft(depth, count, &options).to_string() }))
+    let nodes = board.perft(depth, count, &options);
+    at_limit(nodes)?;
+    Ok(json!({ "nodes": nodes.to_string() }))
+}
+
+/// Refuses a count that reached [`crate::COUNT_LIMIT`]: it is not exact.
+fn at_limit(n: u128) -> Result<(), LocatedError> {
+    if n < crate::COUNT_LIMIT {
+        return Ok(());
+    }
+    Err(request_error(
+        "depth",
+        &format!(
+            "the count reached {n} (2^128 - 1), the largest rulebench keeps: the true count is \
+             that or more; choose a smaller depth"
+        ),
+    ))
 }
 
 /// Errors and warnings as the page lists them.
@@ -231,4 +248,16 @@ fn request_error(text: &str, message: &str) -> LocatedError {
         text: text.into(),
     };
     LocatedError::new(&source, 0..text.len(), message.to_string(), None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::at_limit;
+
+    #[test]
+    fn a_count_at_the_limit_is_refused() {
+        assert!(at_limit(crate::COUNT_LIMIT - 1).is_ok());
+        let e = at_limit(crate::COUNT_LIMIT).expect_err("not exact");
+        assert!(e.message.contains("or more"), "{}", e.message);
+    }
 }

@@ -153,3 +153,55 @@ fn a_count_past_128_bits_is_reported_not_wrapped() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_table_ends_before_a_count_past_128_bits_and_says_so() {
+    // The same two kings: perft 44 is 209,551,899,245,106,777,605,907,567,023,256,911,669 by
+    // the oracle (tools/oracle.py perft russian W:WK1:BK32 44 --memo) and perft 45
+    // 1,559,316,335,818,757,333,515,562,018,953,382,302,792, past 2^128 - 1 (the same, 45).
+    let out = within_a_minute("table to 47", || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_rulebench"))
+            .args(["table", "russian", "--fen", "W:WK1:BK32", "--depth", "47"])
+            .args(["--hash", "16", "--format", "md"])
+            .output()
+            .expect("the binary runs")
+    });
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("| 44 | 209551899245106777605907567023256911669 |"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("ends before depth 45"), "{stdout}");
+    assert!(!stdout.contains("| 45 |"), "{stdout}");
+}
+
+#[test]
+fn a_diff_stops_where_both_counts_reach_the_limit() {
+    // The same rules twice from the two kings: every count equal, and from perft 45 (past
+    // 2^128 - 1 by the oracle, above) no longer comparable: the diff stops counting there and says
+    // "or more".
+    let report = within_a_minute("diff to 47", || {
+        rulebench::diff::diff(
+            "russian",
+            "russian",
+            Some("W:WK1:BK32"),
+            rulebench::diff::DiffLimits {
+                depth: 47,
+                count_depth: 47,
+                shown: 3,
+                max_positions: 100_000,
+            },
+            &options(2, 16, None),
+        )
+        .expect("the diff runs")
+    });
+    let last = report.perft.last().expect("counts");
+    assert_eq!(*last, (45, rulebench::COUNT_LIMIT, rulebench::COUNT_LIMIT));
+    assert_eq!(report.first_differing_depth, None);
+    assert!(report.text().contains("or more"), "{}", report.text());
+}

@@ -169,7 +169,9 @@ pub fn diff_card(report: &crate::diff::DiffReport) -> super::DiffCard {
     }
     for (d, a, b) in &report.perft {
         summary.push(format!(
-            "perft {d}: {a} / {b}{}",
+            "perft {d}: {} / {}{}",
+            crate::count_text(*a),
+            crate::count_text(*b),
             if a != b { "  <- differ" } else { "" }
         ));
     }
