@@ -249,15 +249,3 @@ fn request_error(text: &str, message: &str) -> LocatedError {
     };
     LocatedError::new(&source, 0..text.len(), message.to_string(), None)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::at_limit;
-
-    #[test]
-    fn a_count_at_the_limit_is_refused() {
-        assert!(at_limit(crate::COUNT_LIMIT - 1).is_ok());
-        let e = at_limit(crate::COUNT_LIMIT).expect_err("not exact");
-        assert!(e.message.contains("or more"), "{}", e.message);
-    }
-}

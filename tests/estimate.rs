@@ -63,6 +63,26 @@ fn kings_going_to_and_fro_are_guessed_short_with_a_table() {
 }
 
 #[test]
+fn kings_whose_positions_run_out_late_are_guessed_short_with_a_table() {
+    // Four kings: their positions run out only around ply 11, after the plies the estimate
+    // measures (its table's entries still grow threefold a ply there), so the growth alone
+    // carried to perft 18 guessed about an hour. No ply can hold more positions than four
+    // kings (or fewer) can stand on 32 squares (`Game::positions_bound`, about 434,000),
+    // which caps the guess. The run itself takes about a second with a table on these
+    // machines (`perft russian --fen W:WK1,K2:BK31,K32 --depth 18 --hash 2000`).
+    let game = Draughts::load("russian").unwrap();
+    let pos = game.parse_fen("W:WK1,K2:BK31,K32").unwrap();
+    let bound = game
+        .positions_bound(&pos)
+        .expect("draughts knows its bound");
+    // C(32,2) C(30,2) + 2 C(32,2) 30 + 2 C(32,1) 31 + ... (two kings a side or fewer).
+    let exact = 496.0 * 435.0 + 2.0 * 496.0 * 30.0 + 32.0 * 31.0 + 2.0 * (496.0 + 32.0) + 1.0;
+    assert!((bound - exact).abs() < 0.5, "{bound} against {exact}");
+    let hashed = estimate(&game, &pos, 18, Count::Unique, 1, 0.0, 64);
+    assert!(hashed.seconds < 60.0, "{hashed:?}");
+}
+
+#[test]
 fn deep_perft_is_extrapolated_upwards() {
     let game = Draughts::load("american").unwrap();
     let e = estimate(&game, &game.start(), 40, Count::Unique, 2, 0.0, 0);

@@ -178,6 +178,13 @@ fn a_table_ends_before_a_count_past_128_bits_and_says_so() {
     );
     assert!(stdout.contains("ends before depth 45"), "{stdout}");
     assert!(!stdout.contains("| 45 |"), "{stdout}");
+    let json = std::process::Command::new(env!("CARGO_BIN_EXE_rulebench"))
+        .args(["table", "russian", "--fen", "W:WK1:BK32", "--depth", "47"])
+        .args(["--hash", "16", "--format", "json"])
+        .output()
+        .expect("the binary runs");
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(json["variants"][0]["ends_at_limit"], 45, "{json}");
 }
 
 #[test]
@@ -204,4 +211,16 @@ fn a_diff_stops_where_both_counts_reach_the_limit() {
     assert_eq!(*last, (45, rulebench::COUNT_LIMIT, rulebench::COUNT_LIMIT));
     assert_eq!(report.first_differing_depth, None);
     assert!(report.text().contains("or more"), "{}", report.text());
+}
+
+#[test]
+fn sums_and_texts_of_counts_stop_at_the_limit() {
+    use rulebench::{COUNT_LIMIT, count_sum, count_text};
+    assert_eq!(count_sum([1, 2, 3]), 6);
+    assert_eq!(count_sum([COUNT_LIMIT - 1, 2, 5]), COUNT_LIMIT);
+    assert_eq!(count_text(42), "42");
+    assert_eq!(
+        count_text(COUNT_LIMIT),
+        "340282366920938463463374607431768211455 or more"
+    );
 }

@@ -211,6 +211,34 @@ impl<B: Width> Draughts<B> {
     }
 }
 
+/// How many ways `white` and `black` pieces (each: how many, of which at most how many men)
+/// or fewer can stand on `squares` squares: the sum, over every number of pieces up to those,
+/// of the squares chosen for each side times the ways to say which are men.
+fn placements(squares: u32, white: (u32, u32), black: (u32, u32)) -> f64 {
+    let choose = |n: u32, k: u32| -> f64 {
+        if k > n {
+            return 0.0;
+        }
+        (0..k).fold(1.0, |c, i| c * f64::from(n - i) / f64::from(i + 1))
+    };
+    // The ways to say which of `pieces` are men, at most `men` of them.
+    let kinds = |pieces: u32, men: u32| {
+        (0..=pieces.min(men))
+            .map(|j| choose(pieces, j))
+            .sum::<f64>()
+    };
+    let mut total = 0.0;
+    for w in 0..=white.0 {
+        for b in 0..=black.0 {
+            total += choose(squares, w)
+                * choose(squares.saturating_sub(w), b)
+                * kinds(w, white.1)
+                * kinds(b, black.1);
+        }
+    }
+    total
+}
+
 impl<B: Width> Game for Draughts<B> {
     type Position = Position<B>;
     type Move = Move<B>;
@@ -319,6 +347,18 @@ impl<B: Width> Game for Draughts<B> {
 
     fn paths(&self, mv: &Move<B>) -> u64 {
         mv.paths as u64
+    }
+
+    fn positions_bound(&self, pos: &Position<B>) -> Option<f64> {
+        // Pieces are only taken, and men only ever crowned: at most the pieces each side has
+        // now, of which at most its men now are men.
+        let count = |set: B| set.count();
+        let side = |own: B| (count(own), count(own & !pos.kings));
+        Some(placements(
+            self.rules.geometry.square_count(),
+            side(pos.white),
+            side(pos.black),
+        ))
     }
 
     fn table_slot(&self, pos: &Position<B>, count: Count) -> Option<TableSlot<B::Key>> {

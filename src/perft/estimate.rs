@@ -194,13 +194,19 @@ impl<'a, G: Game> Run<'a, G> {
             && let Some((seconds, filled)) = self.timed_with_table(d + 1, mb)
         {
             points.push((d + 1, seconds, filled));
+            // A small table too full to count that ply's positions: the plies before it say
+            // more.
+            if filled.is_none() && points[points.len() - 2].2.is_some() {
+                points.pop();
+            }
         }
         let [.., (_, before, _), (last, now, _)] = points[..] else {
             return guess;
         };
         let plies = self.depth.saturating_sub(last);
         let time_per_ply = (now / before).max(1.0);
-        let growth = work_growth(&points, plies, guess.branching);
+        let bound = self.game.positions_bound(self.pos);
+        let growth = work_growth(&points, plies, guess.branching, bound);
         let factor = growth.unwrap_or_else(|| time_per_ply.powi(plies as i32));
         let seconds = now * factor / self.threads.max(1) as f64;
         Estimate {
@@ -249,8 +255,14 @@ impl<'a, G: Game> Run<'a, G> {
 /// How many times the work of the last count with a table the run's takes, `plies` deeper:
 /// from the entries the last three counts left (each count's new entries, the positions
 /// first met at its depth, growing by the ratio of the last two increments, at most
-/// `branching`). `None` when the entries are not known.
-fn work_growth(points: &[(u32, f64, Option<usize>)], plies: u32, branching: f64) -> Option<f64> {
+/// `branching`, and never more than `bound`, the positions a ply can hold, when the game
+/// knows it). `None` when the entries are not known.
+fn work_growth(
+    points: &[(u32, f64, Option<usize>)],
+    plies: u32,
+    branching: f64,
+    bound: Option<f64>,
+) -> Option<f64> {
     let [.., (_, _, Some(a)), (_, _, Some(b)), (_, _, Some(c))] = points[..] else {
         return None;
     };
@@ -265,14 +277,15 @@ fn work_growth(points: &[(u32, f64, Option<usize>)], plies: u32, branching: f64)
     }
     let ratio = if first > 0.0 { second / first } else { 1.0 };
     let ratio = ratio.min(branching.max(1.0));
-    // The new entries of the plies to come: second * (ratio + ratio^2 + ... + ratio^plies).
-    let n = plies as f64;
-    let sum = if (ratio - 1.0).abs() < 1e-9 {
-        n
-    } else {
-        ratio * (ratio.powf(n) - 1.0) / (ratio - 1.0)
-    };
-    Some((c + second * sum) / c)
+    // The new entries of the plies to come: second * ratio^k at ply k, each at most the bound.
+    let cap = bound.unwrap_or(f64::INFINITY);
+    let mut new = second;
+    let mut sum = 0.0;
+    for _ in 0..plies {
+        new = (new * ratio).min(cap);
+        sum += new;
+    }
+    Some((c + sum) / c)
 }
 
 /// The guess from the counts and times measured to depth `d`.
