@@ -57,6 +57,10 @@ pub trait Bits:
     fn without_lowest(self) -> Self;
     /// The set of the lowest square alone (empty when the set is).
     fn lowest_bit(self) -> Self;
+    /// Every square below the lowest of the set (every square when it is empty); no branch.
+    fn below_lowest(self) -> Self;
+    /// Every square above the highest of the set (every square when it is empty); no branch.
+    fn above_highest(self) -> Self;
     /// The set from a 128-bit one (the squares past this width dropped).
     fn from_u128(x: u128) -> Self;
     /// The set as a 128-bit one.
@@ -123,6 +127,17 @@ macro_rules! bits_for {
             #[inline(always)]
             fn lowest_bit(self) -> Self {
                 self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn below_lowest(self) -> Self {
+                self.wrapping_sub(1) & !self
+            }
+            #[inline(always)]
+            fn above_highest(self) -> Self {
+                // The squares from the highest's next one up: none past the top square.
+                (!0 as $t)
+                    .checked_shl(<$t>::BITS - self.leading_zeros())
+                    .unwrap_or(0)
             }
             #[inline(always)]
             fn from_u128(x: u128) -> Self {

@@ -87,17 +87,20 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
         let mut found = [(B::ZERO, B::ZERO); 8];
         let mut more = false;
         each_capture_direction!(P, d => {
-            let ray = k.ray(from, d) & occupied;
-            if ray != B::ZERO && !more {
-                let v = nearest(ray, d);
-                let victim = B::bit(v);
-                let beyond = if victim & enemy != B::ZERO {
-                    k.open_ray(v, d, occupied)
-                } else {
-                    B::ZERO
-                };
-                if beyond != B::ZERO {
-                    let behind = B::bit(nearest(beyond, d));
+            // Whether there is a capture along the line, found without a branch: the first
+            // piece past the open squares, an enemy, with the square behind it empty.
+            let ray = k.ray(from, d);
+            let blockers = ray & occupied;
+            let open = ray & if d.increases() {
+                blockers.below_lowest()
+            } else {
+                blockers.above_highest()
+            };
+            let victim = k.step::<P>(open | B::bit(from), d) & blockers & enemy;
+            // (A step may land on the padding past an edge: only squares count.)
+            let behind = k.step::<P>(victim, d) & k.squares::<P>() & !occupied;
+            if !more && behind != B::ZERO {
+                    let beyond = k.open_ray(victim.lowest(), d, occupied);
                     let (go_on_from, ends) = match k.landing {
                         KingLanding::AnySquareBeyond => (beyond, beyond),
                         KingLanding::DirectlyBehind => (behind, behind),
@@ -130,7 +133,6 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
                         });
                     }
                     found[d as usize] = (victim, ends);
-                }
             }
         });
         if more {

@@ -105,24 +105,21 @@ fn view<B: Bits, P: Shape>(k: &Kernel<B>, at: u32, occupied: B, targets: B) -> K
     let mut captures = false;
     let empty = k.squares::<P>() & !occupied;
     if P::FLYING {
+        // Without a branch: whether a line is open, and what stands where, is a coin toss.
         each_capture_direction!(P, d => {
             let ray = k.ray(at, d);
             let blockers = ray & occupied;
-            let open = if blockers == B::ZERO {
-                ray
+            // The squares before the first piece (all of the line when there is none), the
+            // first piece and the square behind it (none past the edge).
+            let open = ray & if d.increases() {
+                blockers.below_lowest()
             } else {
-                let b = nearest(blockers, d);
-                let beyond = k.ray(b, d);
-                let behind = if beyond == B::ZERO {
-                    B::ZERO
-                } else {
-                    B::bit(nearest(beyond, d))
-                };
-                depends_on |= B::bit(b) | behind;
-                captures |= B::bit(b) & targets != B::ZERO && behind & empty != B::ZERO;
-                ray & !beyond & !B::bit(b)
+                blockers.above_highest()
             };
-            depends_on |= open;
+            let first = k.step::<P>(open | B::bit(at), d) & blockers;
+            let behind = k.step::<P>(first, d);
+            depends_on |= open | first | behind;
+            captures |= k.step::<P>(first & targets, d) & empty != B::ZERO;
             // Ordinary moves go along the diagonals only.
             if (d as usize) < 4 {
                 quiet += open.count() as u64;
