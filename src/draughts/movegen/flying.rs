@@ -91,11 +91,7 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
             // piece past the open squares, an enemy, with the square behind it empty.
             let ray = k.ray(from, d);
             let blockers = ray & occupied;
-            let open = ray & if d.increases() {
-                blockers.below_lowest()
-            } else {
-                blockers.above_highest()
-            };
+            let open = before_first(ray, blockers, d);
             let victim = k.step::<P>(open | B::bit(from), d) & blockers & enemy;
             // (A step may land on the padding past an edge: only squares count.)
             let behind = k.step::<P>(victim, d) & k.squares::<P>() & !occupied;

@@ -304,6 +304,18 @@ pub(super) fn nearest<B: Bits>(bb: B, dir: Direction) -> u32 {
     }
 }
 
+/// The squares of `ray`, a line from a square along `dir`, before the first of `pieces` (on
+/// that line): all of it when there is none. No branch (whether a line holds a piece is the
+/// board's coin toss).
+#[inline(always)]
+pub(super) fn before_first<B: Bits>(ray: B, pieces: B, dir: Direction) -> B {
+    ray & if dir.increases() {
+        pieces.below_lowest()
+    } else {
+        pieces.above_highest()
+    }
+}
+
 /// The board sizes whose layout is compiled into the generator as constants; any other size
 /// runs the same generator reading its layout from the kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -175,7 +175,7 @@ pub use capture::{DetailedMove, MoveList};
 use flying::flying_singles;
 pub use kernel::Kernel;
 use kernel::{Dispatch, Shape, Shaped};
-use kernel::{nearest, score, single_kind};
+use kernel::{before_first, nearest, score, single_kind};
 use leaf::*;
 use lines::LineTables;
 pub(crate) use perft::perft_dispatch;

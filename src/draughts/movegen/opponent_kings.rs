@@ -111,11 +111,7 @@ fn view<B: Bits, P: Shape>(k: &Kernel<B>, at: u32, occupied: B, targets: B) -> K
             let blockers = ray & occupied;
             // The squares before the first piece (all of the line when there is none), the
             // first piece and the square behind it (none past the edge).
-            let open = ray & if d.increases() {
-                blockers.below_lowest()
-            } else {
-                blockers.above_highest()
-            };
+            let open = before_first(ray, blockers, d);
             let first = k.step::<P>(open | B::bit(at), d) & blockers;
             let behind = k.step::<P>(first, d);
             depends_on |= open | first | behind;
