@@ -47,6 +47,17 @@ pub fn count_sum(counts: impl IntoIterator<Item = u128>) -> u128 {
     counts.into_iter().fold(0, u128::saturating_add)
 }
 
+/// `n`, or the words for a count that reached [`COUNT_LIMIT`] (the sums stop there, so it
+/// is not exact), for the tools to refuse it with.
+pub fn exact_count(n: u128) -> Result<u128, String> {
+    if n < COUNT_LIMIT {
+        return Ok(n);
+    }
+    Err(format!(
+        "the count reached {n} (2^128 - 1), the largest rulebench keeps: the true count is that or more"
+    ))
+}
+
 /// A perft count as text: the number, followed by "or more" when it is [`COUNT_LIMIT`] (the
 /// true count may be larger).
 pub fn count_text(n: u128) -> String {

@@ -88,6 +88,6 @@ pub use chess::Chess;
 pub use diagnostics::LocatedError;
 pub use draughts::movegen::{DetailedMove, Move};
 pub use draughts::{Colour, Draughts, Position, Rules};
-pub use game::{COUNT_LIMIT, Count, Game, Outcome, count_sum, count_text};
+pub use game::{COUNT_LIMIT, Count, Game, Outcome, count_sum, count_text, exact_count};
 pub use perft::PerftOptions;
 pub use variant::Variant;

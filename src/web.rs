@@ -209,16 +209,9 @@ fn perft(r: &Request) -> Result<Value, LocatedError> {
 
 /// Refuses a count that reached [`crate::COUNT_LIMIT`]: it is not exact.
 fn at_limit(n: u128) -> Result<(), LocatedError> {
-    if n < crate::COUNT_LIMIT {
-        return Ok(());
-    }
-    Err(request_error(
-        "depth",
-        &format!(
-            "the count reached {n} (2^128 - 1), the largest rulebench keeps: the true count is \
-             that or more; choose a smaller depth"
-        ),
-    ))
+    crate::exact_count(n)
+        .map(|_| ())
+        .map_err(|e| request_error("depth", &format!("{e}; choose a smaller depth")))
 }
 
 /// Errors and warnings as the page lists them.

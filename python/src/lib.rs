@@ -549,10 +549,5 @@ fn _rulebench(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `n`, or `OverflowError` when it reached [`rulebench::COUNT_LIMIT`] (the sums stop there:
 /// the true count is that or more).
 fn exact(n: u128) -> PyResult<u128> {
-    if n < rulebench::COUNT_LIMIT {
-        return Ok(n);
-    }
-    Err(PyOverflowError::new_err(format!(
-        "the count reached {n} (2^128 - 1), the largest rulebench keeps: the true count is that or more"
-    )))
+    rulebench::exact_count(n).map_err(PyOverflowError::new_err)
 }

@@ -144,13 +144,8 @@ fn run_json<G: Game>(
 /// `n`, unless it reached [`crate::COUNT_LIMIT`] (the sums stop there): then an error that
 /// says the count is that or more.
 fn exact(n: u128, what: &str) -> Result<u128> {
-    if n < crate::COUNT_LIMIT {
-        return Ok(n);
-    }
-    Err(miette::miette!(
-        help = "choose a smaller --depth",
-        "{what} reached {n} (2^128 - 1), the largest count rulebench keeps: the true count is that or more"
-    ))
+    crate::exact_count(n)
+        .map_err(|e| miette::miette!(help = "choose a smaller --depth", "{what}: {e}"))
 }
 
 /// A count as a JSON number, exact whatever its size (JSON numbers have no upper bound).

@@ -352,8 +352,7 @@ impl<B: Width> Game for Draughts<B> {
     fn positions_bound(&self, pos: &Position<B>) -> Option<f64> {
         // Pieces are only taken, and men only ever crowned: at most the pieces each side has
         // now, of which at most its men now are men.
-        let count = |set: B| set.count();
-        let side = |own: B| (count(own), count(own & !pos.kings));
+        let side = |own: B| (own.count(), (own & !pos.kings).count());
         Some(placements(
             self.rules.geometry.square_count(),
             side(pos.white),

@@ -90,45 +90,45 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
             // Whether there is a capture along the line, found without a branch: the first
             // piece past the open squares, an enemy, with the square behind it empty.
             let ray = k.ray(from, d);
-            let blockers = ray & occupied;
-            let open = before_first(ray, blockers, d);
-            let victim = k.step::<P>(open | B::bit(from), d) & blockers & enemy;
+            let pieces = ray & occupied;
+            let open = before_first(ray, pieces, d);
+            let victim = k.step::<P>(open | B::bit(from), d) & pieces & enemy;
             // (A step may land on the padding past an edge: only squares count.)
             let behind = k.step::<P>(victim, d) & k.squares::<P>() & !occupied;
             if !more && behind != B::ZERO {
-                    let beyond = k.open_ray(victim.lowest(), d, occupied);
-                    let (go_on_from, ends) = match k.landing {
-                        KingLanding::AnySquareBeyond => (beyond, beyond),
-                        KingLanding::DirectlyBehind => (behind, behind),
-                        KingLanding::DirectlyBehindLastKing if victim & enemy_kings != B::ZERO => {
-                            (beyond, behind)
-                        }
-                        KingLanding::DirectlyBehindLastKing => (beyond, beyond),
-                    };
-                    // Pieces taken stay on the board until the move ends, or go at once.
-                    let blockers = if P::IMMEDIATE { occupied & !victim } else { occupied };
-                    let capturable = enemy & !victim;
-                    let first = nearest(beyond, d);
-                    more = takes_along(k, first, d, blockers, capturable)
-                        || (P::IMMEDIATE
-                            && go_on_from & behind != B::ZERO
-                            && takes_along(k, first, d.opposite(), blockers, capturable));
-                    if !more && P::COLUMNS != 0 {
-                        each_across!(P, d, a => {
-                            more = more || takes_from_any::<B, P>(k, go_on_from, a, blockers, capturable);
-                        });
+                let beyond = k.open_ray(victim.lowest(), d, occupied);
+                let (go_on_from, ends) = match k.landing {
+                    KingLanding::AnySquareBeyond => (beyond, beyond),
+                    KingLanding::DirectlyBehind => (behind, behind),
+                    KingLanding::DirectlyBehindLastKing if victim & enemy_kings != B::ZERO => {
+                        (beyond, behind)
                     }
-                    // A layout read at run time: square by square (a fill would not know
-                    // how long its lines are).
-                    let mut squares = if P::COLUMNS != 0 { B::ZERO } else { go_on_from };
-                    while squares != B::ZERO && !more {
-                        let at = squares.lowest();
-                        squares = squares.without_lowest();
-                        each_across!(P, d, a => {
-                            more = more || takes_along(k, at, a, blockers, capturable);
-                        });
-                    }
-                    found[d as usize] = (victim, ends);
+                    KingLanding::DirectlyBehindLastKing => (beyond, beyond),
+                };
+                // Pieces taken stay on the board until the move ends, or go at once.
+                let blockers = if P::IMMEDIATE { occupied & !victim } else { occupied };
+                let capturable = enemy & !victim;
+                let first = nearest(beyond, d);
+                more = takes_along(k, first, d, blockers, capturable)
+                    || (P::IMMEDIATE
+                        && go_on_from & behind != B::ZERO
+                        && takes_along(k, first, d.opposite(), blockers, capturable));
+                if !more && P::COLUMNS != 0 {
+                    each_across!(P, d, a => {
+                        more = more || takes_from_any::<B, P>(k, go_on_from, a, blockers, capturable);
+                    });
+                }
+                // A layout read at run time: square by square (a fill would not know
+                // how long its lines are).
+                let mut squares = if P::COLUMNS != 0 { B::ZERO } else { go_on_from };
+                while squares != B::ZERO && !more {
+                    let at = squares.lowest();
+                    squares = squares.without_lowest();
+                    each_across!(P, d, a => {
+                        more = more || takes_along(k, at, a, blockers, capturable);
+                    });
+                }
+                found[d as usize] = (victim, ends);
             }
         });
         if more {
