@@ -337,6 +337,27 @@ pub(super) fn leaf_captures<B: Bits, P: Shape, const KINDS: bool, const WHITE: b
     } else {
         enemy & !all_kings
     };
+    // Flying kings first: their one-jump captures counted off the rays, by kind; the kings
+    // whose capture may go on are searched. Where any capture by a king outranks every
+    // man's, once one can capture the men's captures are not looked for at all.
+    let (mut single, mut flying_searched) = ([0u64; 4], B::ZERO);
+    let mut singles_any = false;
+    if P::FLYING && kings != B::ZERO {
+        (single, flying_searched) =
+            flying_leaf_singles::<B, P, KINDS>(k, own, enemy, all_kings, kings);
+        singles_any = single[0] | single[1] | single[2] | single[3] != 0;
+        if KINDS && k.kings_outrank_men && (flying_searched != B::ZERO || singles_any) {
+            let (n, score) = best_singles(k, &single);
+            if flying_searched == B::ZERO {
+                return LeafCaptures::Counted(n);
+            }
+            return LeafCaptures::Search {
+                single: n,
+                single_score: score,
+                pieces: flying_searched,
+            };
+        }
+    }
     let jumps =
         |from: B, e: Direction, targets: B| k.step::<P>(k.step::<P>(from, e) & targets, e) & empty;
     let man_dir = |e: Direction| P::MEN_BACKWARD || e.is_down() != WHITE;
@@ -356,16 +377,7 @@ pub(super) fn leaf_captures<B: Bits, P: Shape, const KINDS: bool, const WHITE: b
         });
         any |= any_of::<B, P>(&king_landing);
     }
-    // Flying kings: one-jump captures counted off the rays, by kind; the kings whose capture
-    // may go on are searched.
-    let (mut single, mut flying_searched) = ([0u64; 4], B::ZERO);
-    let mut singles_any = false;
-    if P::FLYING && kings != B::ZERO {
-        (single, flying_searched) =
-            flying_leaf_singles::<B, P, KINDS>(k, own, enemy, all_kings, kings);
-        any |= flying_searched;
-        singles_any = single[0] | single[1] | single[2] | single[3] != 0;
-    }
+    any |= flying_searched;
     if any == B::ZERO && !singles_any {
         return LeafCaptures::Counted(0);
     }
@@ -444,15 +456,16 @@ pub(super) fn leaf_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHI
     each_capture_direction!(P, d => {
         goes_on |= two_steps(men_landing[d as usize] & man_from_any, d.opposite());
     });
-    // Where any capture by a king outranks every man's, the men's need no search once a king
-    // has one (their one-jump captures are counted below and outranked there).
-    if KINDS && k.kings_outrank_men && goes_on != B::ZERO {
-        let flying_kings_capture = single[single_kind(true, false)] != 0
-            || single[single_kind(true, true)] != 0
-            || flying_searched != B::ZERO;
-        if flying_kings_capture || (short_kings && any_of::<B, P>(&king_landing) != B::ZERO) {
-            goes_on = B::ZERO;
-        }
+    // Where any capture by a king outranks every man's, the men's need no search once a short
+    // king has one (their one-jump captures are counted below and outranked there; flying
+    // kings with a capture never reach here: `leaf_captures` counts only theirs).
+    if KINDS
+        && k.kings_outrank_men
+        && short_kings
+        && goes_on != B::ZERO
+        && any_of::<B, P>(&king_landing) != B::ZERO
+    {
+        goes_on = B::ZERO;
     }
     if short_kings {
         let mut king_from_any = B::ZERO;
