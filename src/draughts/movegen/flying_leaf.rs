@@ -36,10 +36,49 @@ pub(super) struct FlyingLeafCount<'t, 'l, B: Bits, P: Shape> {
     pub(super) promotes: bool,
     /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's.
     pub(super) tally: &'t mut LeafCount<'l, B>,
+    /// By direction: the squares from which a king looking that way sees first an enemy
+    /// piece with an empty square behind it, on the board as the capture began (filled in by
+    /// [`Self::new`]). Pieces taken stay on the board until the move ends, so no later
+    /// capture is seen from outside these: a square outside needs no look. All squares where
+    /// pieces taken go at once, or the layout is read at run time.
+    pub(super) sees: [B; 8],
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
-impl<B: Bits, P: Shape> FlyingLeafCount<'_, '_, B, P> {
+impl<'t, 'l, B: Bits, P: Shape> FlyingLeafCount<'t, 'l, B, P> {
+    /// The search of a king (or a man crowned into one, `promotes`) that started on `from`,
+    /// among `occupied` (every piece but it, those taken included), `enemy` (the enemy
+    /// pieces, those taken included) and `enemy_kings`, counting into `tally`.
+    #[inline(always)]
+    pub(super) fn new(
+        k: &'t Kernel<B>,
+        occupied: B,
+        enemy: B,
+        enemy_kings: B,
+        from: u8,
+        promotes: bool,
+        tally: &'t mut LeafCount<'l, B>,
+    ) -> Self {
+        let mut sees = [!B::ZERO; 8];
+        if !P::IMMEDIATE && P::COLUMNS != 0 {
+            let empty = k.squares::<P>() & !occupied;
+            each_capture_direction!(P, d => {
+                sees[d as usize] = sees_capture::<B, P>(k, d, empty, enemy);
+            });
+        }
+        FlyingLeafCount {
+            k,
+            occupied,
+            enemy,
+            enemy_kings,
+            from,
+            promotes,
+            tally,
+            sees,
+            _shape: std::marker::PhantomData,
+        }
+    }
+
     /// Every capture of the king standing on `at`, none taken yet; returns whether there was any.
     #[inline]
     pub(super) fn start(&mut self, at: u32) -> bool {
@@ -86,6 +125,9 @@ impl<B: Bits, P: Shape> FlyingLeafCount<'_, '_, B, P> {
     /// there is one.
     #[inline(always)]
     fn along(&mut self, at: u32, d: Direction, captured: B, jumps: u32) -> bool {
+        if self.sees[d as usize] & B::bit(at) == B::ZERO {
+            return false;
+        }
         let blockers = if P::IMMEDIATE {
             self.occupied & !captured
         } else {
@@ -153,4 +195,29 @@ impl<B: Bits, P: Shape> FlyingLeafCount<'_, '_, B, P> {
             self.tally.capture(mv, score, jumps);
         }
     }
+}
+
+/// The empty squares from which a king looking along `d` sees first one of `enemy` with an
+/// empty square behind it: the squares just before such a piece, then those before them
+/// through empty squares, found for the whole board at once (a fill doubling its reach each
+/// round, as far as the longest line of the compiled-in layout `P`).
+#[inline(always)]
+fn sees_capture<B: Bits, P: Shape>(k: &Kernel<B>, d: Direction, empty: B, enemy: B) -> B {
+    let back = d.opposite();
+    let takeable = enemy & k.step::<P>(empty, back);
+    let mut sees = k.step::<P>(takeable, back) & empty;
+    let mut open = empty;
+    let mut span = 1;
+    while span < P::COLUMNS {
+        let mut before = sees;
+        let mut shifted = open;
+        for _ in 0..span {
+            before = k.step::<P>(before, back);
+            shifted = k.step::<P>(shifted, back);
+        }
+        sees |= before & open;
+        open &= shifted;
+        span *= 2;
+    }
+    sees
 }

@@ -219,16 +219,15 @@ fn searched_leaf_captures<B: Bits, P: Shape, const WHITE: bool>(
         while rest != B::ZERO {
             let from = rest.lowest();
             rest = rest.without_lowest();
-            FlyingLeafCount::<B, P> {
+            FlyingLeafCount::<B, P>::new(
                 k,
-                occupied: (own | enemy) & !(B::bit(from)),
+                (own | enemy) & !(B::bit(from)),
                 enemy,
-                enemy_kings: enemy & kings,
-                from: from as u8,
-                promotes: false,
-                tally: &mut tally,
-                _shape: std::marker::PhantomData,
-            }
+                enemy & kings,
+                from as u8,
+                false,
+                &mut tally,
+            )
             .start(from);
         }
     } else if general != B::ZERO {

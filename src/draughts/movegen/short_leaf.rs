@@ -104,16 +104,15 @@ impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
     /// flying kings' lean search does not keep).
     #[inline(never)]
     fn crowned_flying(&mut self, at: B, captured: B, jumps: u32, came: Direction) {
-        let mut search = FlyingLeafCount::<B, P> {
-            k: self.k,
-            occupied: self.k.squares::<P>() & !self.empty,
-            enemy: self.enemy,
-            enemy_kings: self.enemy_kings,
-            from: self.from,
-            promotes: true,
-            tally: &mut self.tally,
-            _shape: std::marker::PhantomData,
-        };
+        let mut search = FlyingLeafCount::<B, P>::new(
+            self.k,
+            self.k.squares::<P>() & !self.empty,
+            self.enemy,
+            self.enemy_kings,
+            self.from,
+            true,
+            &mut self.tally,
+        );
         if !search.after(at.lowest(), came, true, captured, jumps) {
             self.count(at, captured, jumps, true, 0);
         }
