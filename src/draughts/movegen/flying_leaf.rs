@@ -42,6 +42,9 @@ pub(super) struct FlyingLeafCount<'t, 'l, B: Bits, P: Shape> {
     /// capture is seen from outside these: a square outside needs no look. All squares where
     /// pieces taken go at once, or the layout is read at run time.
     pub(super) sees: [B; 8],
+    /// By the direction a king came along: the squares from which it sees a capture across
+    /// (the union of [`Self::sees`] over the directions it may go on along from there).
+    pub(super) sees_across: [B; 8],
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
@@ -60,10 +63,18 @@ impl<'t, 'l, B: Bits, P: Shape> FlyingLeafCount<'t, 'l, B, P> {
         tally: &'t mut LeafCount<'l, B>,
     ) -> Self {
         let mut sees = [!B::ZERO; 8];
+        let mut sees_across = [!B::ZERO; 8];
         if !P::IMMEDIATE && P::COLUMNS != 0 {
             let empty = k.squares::<P>() & !occupied;
             each_capture_direction!(P, d => {
                 sees[d as usize] = sees_capture::<B, P>(k, d, empty, enemy);
+            });
+            each_capture_direction!(P, d => {
+                let mut across = B::ZERO;
+                each_across!(P, d, a => {
+                    across |= sees[a as usize];
+                });
+                sees_across[d as usize] = across;
             });
         }
         FlyingLeafCount {
@@ -75,6 +86,7 @@ impl<'t, 'l, B: Bits, P: Shape> FlyingLeafCount<'t, 'l, B, P> {
             promotes,
             tally,
             sees,
+            sees_across,
             _shape: std::marker::PhantomData,
         }
     }
@@ -157,9 +169,11 @@ impl<'t, 'l, B: Bits, P: Shape> FlyingLeafCount<'t, 'l, B, P> {
         };
         let captured = captured | victim;
         let jumps = jumps + 1;
-        // The order the landing squares are tried in does not change the tally.
+        // The order the landing squares are tried in does not change the tally. Only those
+        // from which a capture may be seen are tried: across, or straight on from the first.
         let mut any = false;
-        let mut rest = go_on_from;
+        let mut rest =
+            go_on_from & (self.sees_across[d as usize] | (B::bit(behind) & self.sees[d as usize]));
         while rest != B::ZERO {
             let l = rest.lowest();
             rest = rest.without_lowest();
