@@ -25,10 +25,31 @@ fn takes_along<B: Bits>(k: &Kernel<B>, at: u32, d: Direction, occupied: B, captu
     behind != B::ZERO && B::bit(nearest(behind, d)) & occupied == B::ZERO
 }
 
+/// `seeds` and the squares reached from them along `d` through `open` squares, found for all
+/// of them at once: a fill doubling its reach each round, as far as the longest line of the
+/// compiled-in layout `P` (a square board: its number of columns).
+#[inline(always)]
+pub(super) fn fill<B: Bits, P: Shape>(k: &Kernel<B>, seeds: B, open: B, d: Direction) -> B {
+    let mut reached = seeds;
+    let mut open = open;
+    let mut span = 1;
+    while span < P::COLUMNS {
+        let mut next = reached;
+        let mut shifted = open;
+        for _ in 0..span {
+            next = k.step::<P>(next, d);
+            shifted = k.step::<P>(shifted, d);
+        }
+        reached |= next & open;
+        open &= shifted;
+        span *= 2;
+    }
+    reached
+}
+
 /// Whether a king on any of the squares `from` may take the first piece along `d`: the
-/// squares reached through empty ones found for all of them at once (a fill doubling its
-/// reach each round, as far as the longest line of the compiled-in layout `P`), then the
-/// first pieces past them, which must be `capturable` with the square behind empty.
+/// squares reached through empty ones ([`fill`]), then the first pieces past them, which must
+/// be `capturable` with the square behind empty.
 #[inline(always)]
 fn takes_from_any<B: Bits, P: Shape>(
     k: &Kernel<B>,
@@ -38,27 +59,7 @@ fn takes_from_any<B: Bits, P: Shape>(
     capturable: B,
 ) -> bool {
     let empty = k.squares::<P>() & !occupied;
-    let mut reached = from;
-    let mut open = empty;
-    let mut span = 1;
-    // The squares of the longest line (the compiled-in layouts are square boards).
-    let longest = P::COLUMNS;
-    loop {
-        let mut next = reached;
-        for _ in 0..span {
-            next = k.step::<P>(next, d);
-        }
-        reached |= open & next;
-        if 2 * span >= longest {
-            break;
-        }
-        let mut shifted = open;
-        for _ in 0..span {
-            shifted = k.step::<P>(shifted, d);
-        }
-        open &= shifted;
-        span *= 2;
-    }
+    let reached = fill::<B, P>(k, from, empty, d);
     let victims = k.step::<P>(reached, d) & occupied & capturable;
     k.step::<P>(victims, d) & empty != B::ZERO
 }

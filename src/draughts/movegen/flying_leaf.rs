@@ -6,6 +6,7 @@
 //! where pieces go at once, from the first square past the piece taken), so only those lines
 //! are looked at; the squares a sequence may end on are counted together while it is too short
 //! to repeat another (under three jumps), one by one into the duplicate check after that.
+use super::flying::fill;
 use super::leaf::LeafCount;
 use super::*;
 use crate::draughts::schema::KingLanding;
@@ -213,25 +214,10 @@ impl<'t, 'l, B: Bits, P: Shape> FlyingLeafCount<'t, 'l, B, P> {
 
 /// The empty squares from which a king looking along `d` sees first one of `enemy` with an
 /// empty square behind it: the squares just before such a piece, then those before them
-/// through empty squares, found for the whole board at once (a fill doubling its reach each
-/// round, as far as the longest line of the compiled-in layout `P`).
+/// through empty squares ([`fill`] looking back).
 #[inline(always)]
 fn sees_capture<B: Bits, P: Shape>(k: &Kernel<B>, d: Direction, empty: B, enemy: B) -> B {
     let back = d.opposite();
     let takeable = enemy & k.step::<P>(empty, back);
-    let mut sees = k.step::<P>(takeable, back) & empty;
-    let mut open = empty;
-    let mut span = 1;
-    while span < P::COLUMNS {
-        let mut before = sees;
-        let mut shifted = open;
-        for _ in 0..span {
-            before = k.step::<P>(before, back);
-            shifted = k.step::<P>(shifted, back);
-        }
-        sees |= before & open;
-        open &= shifted;
-        span *= 2;
-    }
-    sees
+    fill::<B, P>(k, k.step::<P>(takeable, back) & empty, empty, back)
 }
