@@ -22,6 +22,8 @@ struct KingView<B> {
 pub(super) struct OpponentKings<B> {
     views: [KingView<B>; MAX_KINGS],
     len: usize,
+    /// Whether the kings are followed (there are not too many).
+    followed: bool,
     /// Every square any of them depends on.
     depends_on: B,
     /// Their ordinary moves, all together.
@@ -31,11 +33,10 @@ pub(super) struct OpponentKings<B> {
 }
 
 impl<B: Bits> OpponentKings<B> {
-    /// The `kings` of the opponent in the parent, `occupied` its pieces, `targets` the pieces
-    /// the kings may take (the side to move's); `None` when there are too many to follow.
+    /// No kings followed yet.
     #[inline(always)]
-    pub(super) fn read<P: Shape>(k: &Kernel<B>, kings: B, occupied: B, targets: B) -> Option<Self> {
-        let mut this = OpponentKings {
+    pub(super) fn new() -> Self {
+        OpponentKings {
             views: [KingView {
                 at: 0,
                 depends_on: B::ZERO,
@@ -43,29 +44,38 @@ impl<B: Bits> OpponentKings<B> {
                 captures: false,
             }; MAX_KINGS],
             len: 0,
+            followed: true,
             depends_on: B::ZERO,
             quiet: 0,
             captures: false,
-        };
+        }
+    }
+
+    /// Follows the `kings` of the opponent in the parent, `occupied` its pieces, `targets` the
+    /// pieces the kings may take (the side to move's); none when there are too many. (Filled in
+    /// place: a view returned, or moved into an `Option`, was copied in every parent.)
+    #[inline(always)]
+    pub(super) fn read<P: Shape>(&mut self, k: &Kernel<B>, kings: B, occupied: B, targets: B) {
         let mut rest = kings;
         while rest != B::ZERO {
-            if this.len == MAX_KINGS {
-                return None;
+            if self.len == MAX_KINGS {
+                self.followed = false;
+                return;
             }
             let at = rest.lowest();
             rest = rest.without_lowest();
             let view = view::<B, P>(k, at, occupied, targets);
-            this.views[this.len] = view;
-            this.len += 1;
-            this.depends_on |= view.depends_on;
-            this.quiet += view.quiet;
-            this.captures |= view.captures;
+            self.views[self.len] = view;
+            self.len += 1;
+            self.depends_on |= view.depends_on;
+            self.quiet += view.quiet;
+            self.captures |= view.captures;
         }
-        Some(this)
     }
 
     /// The kings' ordinary moves in the child where the squares `touched` changed (`occupied`
-    /// and `targets` as they are there), or `None` if one of them can capture.
+    /// and `targets` as they are there), or `None` if one of them can capture or they are not
+    /// followed.
     #[inline(always)]
     pub(super) fn quiet_after<P: Shape>(
         &self,
@@ -74,6 +84,9 @@ impl<B: Bits> OpponentKings<B> {
         occupied: B,
         targets: B,
     ) -> Option<u64> {
+        if !self.followed {
+            return None;
+        }
         if touched & self.depends_on == B::ZERO {
             return if self.captures {
                 None

@@ -115,11 +115,10 @@ pub(super) fn perft2_as<
     // here, looked at again only for a king whose lines the move touched: only the two
     // squares the move touched change. Otherwise the child is counted in full.
     let opponent_men = enemy & !pos.kings;
-    let kings_view = if KINGS {
-        OpponentKings::read::<P>(k, enemy & pos.kings, occupied, own)
-    } else {
-        None
-    };
+    let mut kings_view = OpponentKings::new();
+    if KINGS {
+        kings_view.read::<P>(k, enemy & pos.kings, occupied, own);
+    }
     let mut reach = [B::ZERO; 8];
     each_capture_direction!(P, e => {
         reach[e as usize] = k.step::<P>(opponent_men, e);
@@ -139,10 +138,10 @@ pub(super) fn perft2_as<
             let moved = own ^ touched;
             let kings_after = $kings;
             let mut quiet_only = None;
-            let kings_quiet = match &kings_view {
-                _ if !KINGS => Some(0),
-                Some(view) => view.quiet_after::<P>(k, touched, occupied ^ touched, moved),
-                None => None,
+            let kings_quiet = if KINGS {
+                kings_view.quiet_after::<P>(k, touched, occupied ^ touched, moved)
+            } else {
+                Some(0)
             };
             if let Some(kings_quiet) = kings_quiet {
                 let empty_after = empty ^ touched;
