@@ -190,7 +190,7 @@ fn searched_leaf_captures<B: Bits, P: Shape, const WHITE: bool>(
                 promotion_row: k.promotion_rows[!WHITE as usize],
                 from: 0,
                 started_as_king: false,
-                tally,
+                tally: &mut tally,
                 _shape: std::marker::PhantomData,
             };
             let empty = k.squares::<P>() & !(own | enemy);
@@ -203,15 +203,14 @@ fn searched_leaf_captures<B: Bits, P: Shape, const WHITE: bool>(
                 counter.started_as_king = kings & from != B::ZERO;
                 counter.node(from, counter.started_as_king, B::ZERO, 0, 0);
             }
-            counter.tally
         }};
     }
     if lean_pieces != B::ZERO {
-        tally = if k.king_order {
+        if k.king_order {
             lean_short!(true)
         } else {
             lean_short!(false)
-        };
+        }
     }
     if general != B::ZERO && lean {
         // Flying kings, by the lean search too.

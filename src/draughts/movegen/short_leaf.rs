@@ -9,8 +9,8 @@ use crate::draughts::schema::PromotionDuringCapture;
 /// counts sequences without building moves, the search state (the order kings are taken in
 /// too) passed along as arguments. (The general search, [`super::capture::Capture`], serves
 /// flying kings under a precedence that weighs that order.)
-pub(super) struct ShortLeafCount<'a, B: Bits, P: Shape, const WHITE: bool, const ORDER: bool> {
-    pub(super) k: &'a Kernel<B>,
+pub(super) struct ShortLeafCount<'t, 'l, B: Bits, P: Shape, const WHITE: bool, const ORDER: bool> {
+    pub(super) k: &'t Kernel<B>,
     /// Empty squares, the square the piece left included.
     pub(super) empty: B,
     pub(super) enemy: B,
@@ -21,12 +21,12 @@ pub(super) struct ShortLeafCount<'a, B: Bits, P: Shape, const WHITE: bool, const
     pub(super) from: u8,
     pub(super) started_as_king: bool,
     /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's.
-    pub(super) tally: LeafCount<'a, B>,
+    pub(super) tally: &'t mut LeafCount<'l, B>,
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
 impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
-    ShortLeafCount<'_, B, P, WHITE, ORDER>
+    ShortLeafCount<'_, '_, B, P, WHITE, ORDER>
 {
     /// Landing squares of a jump from `at` in direction `d`. A jump back over the piece just
     /// taken never shows: taken pieces are no longer targets.
@@ -111,7 +111,7 @@ impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
             self.enemy_kings,
             self.from,
             true,
-            &mut self.tally,
+            self.tally,
         );
         if !search.after(at.lowest(), came, true, captured, jumps) {
             self.count(at, captured, jumps, true, 0);
