@@ -206,6 +206,10 @@ impl<B: Bits> Move<B> {
         !self.captured.is_empty()
     }
 
+    /// Whether `other` is the same move (another jump order of it). Inlined: called out of
+    /// line, the move compared had to be kept on the stack, and the copy of it into the list
+    /// then waited for the stores just made.
+    #[inline(always)]
     fn same_as(&self, other: &Move<B>) -> bool {
         self.from == other.from
             && self.to == other.to
