@@ -452,7 +452,24 @@ fn symmetric<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseE
 fn round_trip<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
     let fen = game.fen(pos);
     let back = game.parse_fen(&fen).unwrap();
-    prop_assert_eq!(back, *pos, "{}", fen);
+    // A double step leaves its en-passant point wherever a pawn stands to take there; the FEN
+    // writes it only where that capture is legal (a pinned pawn's is not), so where none is
+    // the point reads back as none: the same moves, no en-passant capture among them.
+    let mut expected = *pos;
+    if fen.split_whitespace().nth(3) == Some("-") {
+        let no_point = Position::<B>::empty();
+        expected.ep = no_point.ep;
+        expected.ep_victim = no_point.ep_victim;
+        prop_assert!(
+            !game
+                .legal_moves(pos)
+                .iter()
+                .any(|m| matches!(m, Move::EnPassant { .. })),
+            "{} drops a legal en-passant capture",
+            fen
+        );
+    }
+    prop_assert_eq!(back, expected, "{}", fen);
     prop_assert_eq!(game.fen(&back), fen);
     Ok(())
 }
@@ -588,6 +605,31 @@ proptest! {
             prop_assert_eq!(narrow.perft(&pos, depth, Count::Unique), wide.perft(&other, depth, Count::Unique));
         }
     }
+}
+
+/// The round trip where a double step's en-passant point has a pawn beside it that may not
+/// take (pinned to its king along the file): the point is kept by the reader, not written,
+/// and the round trip holds with it dropped (a case the random playouts met once in some
+/// thousands: King of the Hill, after e2-e4, the d4 pawn pinned by the queen on d1).
+#[test]
+fn a_pinned_pawn_s_en_passant_point_is_not_written() {
+    let game = games64()
+        .iter()
+        .find(|g| g.id() == "kingofthehill")
+        .unwrap();
+    let pos = game
+        .parse_fen("rn1q2nr/5p1p/p2kPP2/P1p3B1/pP1pP1bR/8/2P2K2/1R1Q2N1 b - e3 0 24")
+        .unwrap();
+    assert_ne!(
+        pos.ep, 0,
+        "the reader keeps the point: a pawn stands to take there"
+    );
+    let fen = game.fen(&pos);
+    assert_eq!(
+        fen,
+        "rn1q2nr/5p1p/p2kPP2/P1p3B1/pP1pP1bR/8/2P2K2/1R1Q2N1 b - - 0 24"
+    );
+    round_trip(game, &pos).unwrap();
 }
 
 /// The plain attack test itself sees the attacks it is meant to see (so the property above
