@@ -20,7 +20,9 @@ pub(super) struct ShortLeafCount<'t, 'l, B: Bits, P: Shape, const WHITE: bool, c
     pub(super) promotion_row: B,
     pub(super) from: u8,
     pub(super) started_as_king: bool,
-    /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's.
+    /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's;
+    /// borrowed (owned, it was moved in and out around every piece searched, copies that
+    /// waited for the stores just made).
     pub(super) tally: &'t mut LeafCount<'l, B>,
     pub(super) _shape: std::marker::PhantomData<P>,
 }
