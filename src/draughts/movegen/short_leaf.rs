@@ -27,6 +27,13 @@ pub(super) struct ShortLeafCount<'t, 'l, B: Bits, P: Shape, const WHITE: bool, c
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
+/// The jumps open to a piece on one square: the square each lands on, by [`Direction`]
+/// (empty where there is none), and all of them.
+struct Jumps<B> {
+    landings: [B; 8],
+    any: B,
+}
+
 impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
     ShortLeafCount<'_, '_, B, P, WHITE, ORDER>
 {
@@ -91,14 +98,58 @@ impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
                 PromotionDuringCapture::OnlyAtEnd => {}
             }
         }
+        let (started_as_king, promotion_row) = (self.started_as_king, self.promotion_row);
+        let promotes = || !started_as_king && (king || at & promotion_row != B::ZERO);
+        if P::ORTHOGONAL {
+            // Eight directions: the jumps from here found once, for "any more?" and to go on
+            // (on the diagonals alone, finding them twice is cheaper than keeping them).
+            let next = self.jumps_from(at, king, captured);
+            if next.any == B::ZERO {
+                self.count(at, captured, jumps, promotes(), order);
+            } else {
+                self.branch(&next, king, captured, jumps, order);
+            }
+            return;
+        }
         let mut more = B::ZERO;
         each_capture_direction!(P, d => {
             more |= self.jump(at, king, d, captured).1;
         });
         if more == B::ZERO || !self.node(at, king, captured, jumps, order) {
-            let promotes = !self.started_as_king && (king || at & self.promotion_row != B::ZERO);
-            self.count(at, captured, jumps, promotes, order);
+            self.count(at, captured, jumps, promotes(), order);
         }
+    }
+
+    /// The jumps from `at` in every capture direction.
+    #[inline(always)]
+    fn jumps_from(&self, at: B, king: bool, captured: B) -> Jumps<B> {
+        let mut next = Jumps {
+            landings: [B::ZERO; 8],
+            any: B::ZERO,
+        };
+        each_capture_direction!(P, d => {
+            let landing = self.jump(at, king, d, captured).1;
+            next.landings[d as usize] = landing;
+            next.any |= landing;
+        });
+        next
+    }
+
+    /// Each jump of `next` (some), taken after `jumps` jumps have taken `captured`.
+    fn branch(&mut self, next: &Jumps<B>, king: bool, captured: B, jumps: u32, order: u64) {
+        each_capture_direction!(P, d => {
+            let landing = next.landings[d as usize];
+            if landing != B::ZERO {
+                let victim = self.k.step::<P>(landing, d.opposite());
+                // Jump number `jumps` (0-based) taking a king sets bit 63 - jumps.
+                let order = if ORDER && victim & self.enemy_kings != B::ZERO {
+                    order | 1 << (63 - jumps.min(63))
+                } else {
+                    order
+                };
+                self.land(landing, king, captured | victim, jumps + 1, d, order);
+            }
+        });
     }
 
     /// A man crowned on `at` mid-capture goes on as a flying king (kept out of line: the rare
