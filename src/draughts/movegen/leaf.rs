@@ -94,6 +94,15 @@ pub(super) type Singles = [u64; 4];
 /// when there is none).
 #[inline(always)]
 fn best_singles<B: Bits>(k: &Kernel<B>, singles: &Singles) -> (u64, u128) {
+    // Most often men take men only: one kind, nothing to weigh.
+    if singles[1] | singles[2] | singles[3] == 0 {
+        let best = if singles[0] == 0 {
+            0
+        } else {
+            k.single_scores[0]
+        };
+        return (singles[0], best);
+    }
     let (mut n, mut best) = (0, 0);
     for (kind, &count) in singles.iter().enumerate() {
         let score = k.single_scores[kind];
