@@ -62,16 +62,33 @@ impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
             let (victim, landing) = self.jump(at, king, d, captured);
             if landing != B::ZERO {
                 found = true;
-                // Jump number `jumps` (0-based) taking a king sets bit 63 - jumps.
-                let order = if ORDER && victim & self.enemy_kings != B::ZERO {
-                    order | 1 << (63 - jumps.min(63))
-                } else {
-                    order
-                };
-                self.land(landing, king, captured | victim, jumps + 1, d, order);
+                self.jump_on(victim, landing, d, king, captured, jumps, order);
             }
         });
         found
+    }
+
+    /// Takes `victim` in direction `d`, landing on `landing`, after `jumps` jumps have taken
+    /// `captured` and the kings in `order`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn jump_on(
+        &mut self,
+        victim: B,
+        landing: B,
+        d: Direction,
+        king: bool,
+        captured: B,
+        jumps: u32,
+        order: u64,
+    ) {
+        // Jump number `jumps` (0-based) taking a king sets bit 63 - jumps.
+        let order = if ORDER && victim & self.enemy_kings != B::ZERO {
+            order | 1 << (63 - jumps.min(63))
+        } else {
+            order
+        };
+        self.land(landing, king, captured | victim, jumps + 1, d, order);
     }
 
     /// After a jump in direction `came` lands on `at`.
@@ -141,13 +158,7 @@ impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
             let landing = next.landings[d as usize];
             if landing != B::ZERO {
                 let victim = self.k.step::<P>(landing, d.opposite());
-                // Jump number `jumps` (0-based) taking a king sets bit 63 - jumps.
-                let order = if ORDER && victim & self.enemy_kings != B::ZERO {
-                    order | 1 << (63 - jumps.min(63))
-                } else {
-                    order
-                };
-                self.land(landing, king, captured | victim, jumps + 1, d, order);
+                self.jump_on(victim, landing, d, king, captured, jumps, order);
             }
         });
     }
