@@ -556,8 +556,8 @@ fn singles_by_kind<B: Bits, P: Shape>(
     }
 }
 
-/// The captures at the last ply, `WHITE` to move with men only, given the landing squares of
-/// its men's one-jump captures (some), by direction.
+/// The captures at the last ply, `WHITE` to move with men and short `kings` (or none),
+/// given the landing squares of their one-jump captures (some), by direction.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn opponent_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
@@ -565,25 +565,27 @@ pub(super) fn opponent_captures_from<B: Bits, P: Shape, const KINDS: bool, const
     count: Count,
     white: B,
     black: B,
-    kings: B,
+    all_kings: B,
     empty: B,
     enemy: B,
     man_targets: B,
+    kings: B,
     men_landing: Landings<B>,
+    king_landing: Landings<B>,
     leaf: &mut MoveList<B>,
 ) -> u64 {
-    let enemy_kings = enemy & kings;
+    let enemy_kings = enemy & all_kings;
     leaf_captures_from::<B, P, KINDS, WHITE>(
         k,
         empty,
         enemy,
         enemy_kings,
         man_targets,
-        B::ZERO,
+        kings,
         men_landing,
-        [B::ZERO; 8],
+        king_landing,
         [0; 4],
         B::ZERO,
     )
-    .count::<P, WHITE>(k, count, white, black, kings, leaf)
+    .count::<P, WHITE>(k, count, white, black, all_kings, leaf)
 }

@@ -1,8 +1,9 @@
-//! The opponent's kings seen from the parent of the leaves. An ordinary move changes two
-//! squares; a king's ordinary moves and whether it can capture depend only on the squares
-//! along its lines up to the first piece and the square behind that piece, so for each child
-//! where neither changed square is among them, the king's part of the count is the one read
-//! once in the parent. A king whose squares changed is looked at again, alone.
+//! The opponent's flying kings seen from the parent of the leaves (short kings are read, as
+//! men are, from the squares next to them). An ordinary move changes two squares; a king's
+//! ordinary moves and whether it can capture depend only on the squares along its lines up to
+//! the first piece and the square behind that piece, so for each child where neither changed
+//! square is among them, the king's part of the count is the one read once in the parent. A
+//! king whose squares changed is looked at again, alone.
 use super::*;
 
 /// How many of the opponent's kings are followed; with more, the children are counted in full.
@@ -110,42 +111,29 @@ impl<B: Bits> OpponentKings<B> {
     }
 }
 
-/// The king on `at` among `occupied`, which may take `targets`.
+/// The flying king on `at` among `occupied`, which may take `targets`.
 #[inline(always)]
 fn view<B: Bits, P: Shape>(k: &Kernel<B>, at: u32, occupied: B, targets: B) -> KingView<B> {
     let mut depends_on = B::ZERO;
     let mut quiet = 0u64;
     let mut captures = false;
     let empty = k.squares::<P>() & !occupied;
-    if P::FLYING {
-        // Without a branch: whether a line is open, and what stands where, is a coin toss.
-        each_capture_direction!(P, d => {
-            let ray = k.ray(at, d);
-            let blockers = ray & occupied;
-            // The squares before the first piece (all of the line when there is none), the
-            // first piece and the square behind it (none past the edge).
-            let open = before_first(ray, blockers, d);
-            let first = k.step::<P>(open | B::bit(at), d) & blockers;
-            let behind = k.step::<P>(first, d);
-            depends_on |= open | first | behind;
-            captures |= k.step::<P>(first & targets, d) & empty != B::ZERO;
-            // Ordinary moves go along the diagonals only.
-            if (d as usize) < 4 {
-                quiet += open.count() as u64;
-            }
-        });
-    } else {
-        let from = B::bit(at);
-        each_capture_direction!(P, d => {
-            let next = k.step::<P>(from, d);
-            let behind = k.step::<P>(next, d);
-            depends_on |= next | behind;
-            captures |= next & targets != B::ZERO && behind & empty != B::ZERO;
-            if (d as usize) < 4 {
-                quiet += (next & empty).count() as u64;
-            }
-        });
-    }
+    // Without a branch: whether a line is open, and what stands where, is a coin toss.
+    each_capture_direction!(P, d => {
+        let ray = k.ray(at, d);
+        let blockers = ray & occupied;
+        // The squares before the first piece (all of the line when there is none), the
+        // first piece and the square behind it (none past the edge).
+        let open = before_first(ray, blockers, d);
+        let first = k.step::<P>(open | B::bit(at), d) & blockers;
+        let behind = k.step::<P>(first, d);
+        depends_on |= open | first | behind;
+        captures |= k.step::<P>(first & targets, d) & empty != B::ZERO;
+        // Ordinary moves go along the diagonals only.
+        if (d as usize) < 4 {
+            quiet += open.count() as u64;
+        }
+    });
     KingView {
         at,
         depends_on,

@@ -110,18 +110,30 @@ pub(super) fn perft2_as<
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     let promotion_row = k.promotion_rows[!WHITE as usize];
-    // The opponent replies in the children. A child where it has no capture is counted from
-    // the squares its men can step to, found once here, and from what its kings could do
-    // here, looked at again only for a king whose lines the move touched: only the two
-    // squares the move touched change. Otherwise the child is counted in full.
+    // The opponent replies in the children. Only the two squares a move touches change: its
+    // men's and short kings' steps and jumps are counted from the squares next to them,
+    // found once here; its flying kings' from what they could do here, looked at again only
+    // for a king whose lines the move touched. A child where a flying king can capture is
+    // counted in full.
     let opponent_men = enemy & !pos.kings;
     let mut kings_view = OpponentKings::new();
-    if KINGS {
+    if KINGS && P::FLYING {
         kings_view.read::<P>(k, enemy & pos.kings, occupied, own);
     }
+    let short_kings = KINGS && !P::FLYING;
+    // (None where they fly or there are none: a constant, so the code for them goes.)
+    let opponent_kings = if short_kings {
+        enemy & pos.kings
+    } else {
+        B::ZERO
+    };
     let mut reach = [B::ZERO; 8];
+    let mut kings_reach = [B::ZERO; 8];
     each_capture_direction!(P, e => {
         reach[e as usize] = k.step::<P>(opponent_men, e);
+        if short_kings {
+            kings_reach[e as usize] = k.step::<P>(opponent_kings, e);
+        }
     });
     // Kings the opponent's men may not take (all of them, or none).
     let kings_immune = if k.men_capture_kings {
@@ -138,7 +150,7 @@ pub(super) fn perft2_as<
             let moved = own ^ touched;
             let kings_after = $kings;
             let mut quiet_only = None;
-            let kings_quiet = if KINGS {
+            let kings_quiet = if KINGS && P::FLYING {
                 kings_view.quiet_after::<P>(k, touched, occupied ^ touched, moved)
             } else {
                 Some(0)
@@ -158,18 +170,29 @@ pub(super) fn perft2_as<
                         quiet += (reach[e as usize] & empty_after).count() as u64;
                     }
                 });
-                if any_of::<B, P>(&landing) == B::ZERO {
+                let mut king_landing = [B::ZERO; 8];
+                let mut any = any_of::<B, P>(&landing);
+                if short_kings {
+                    each_capture_direction!(P, e => {
+                        king_landing[e as usize] = k.step::<P>(kings_reach[e as usize] & moved, e) & empty_after;
+                    });
+                    each_direction!(e => {
+                        quiet += (kings_reach[e as usize] & empty_after).count() as u64;
+                    });
+                    any |= any_of::<B, P>(&king_landing);
+                }
+                if any == B::ZERO {
                     quiet_only = Some(quiet);
                 } else {
                     // The opponent has a capture: the landings found go on to the count.
                     let (white, black) = if WHITE { (moved, enemy) } else { (enemy, moved) };
                     let n = if WHITE {
                         opponent_captures_from::<B, P, KINDS, false>(
-                            k, count, white, black, kings_after, empty_after, moved, targets, landing, leaf,
+                            k, count, white, black, kings_after, empty_after, moved, targets, opponent_kings, landing, king_landing, leaf,
                         )
                     } else {
                         opponent_captures_from::<B, P, KINDS, true>(
-                            k, count, white, black, kings_after, empty_after, moved, targets, landing, leaf,
+                            k, count, white, black, kings_after, empty_after, moved, targets, opponent_kings, landing, king_landing, leaf,
                         )
                     };
                     quiet_only = Some(if k.compulsory { n } else { n + quiet });
