@@ -10,12 +10,13 @@
 //! Perft counts the last ply without playing it, and the two plies above it are specialised:
 //! the parent of the leaves (`perft2`) plays its ordinary moves straight from the bitboards
 //! and counts each child's replies in place, from bitboards prepared once per parent (the
-//! opponent's men's steps, and what its kings can do, `opponent_kings`); captures at the
-//! last ply are counted by bitboards when none can go on, by kind (a man or a king taking a
-//! man or a king) so that the precedence picks among them without a search, flying kings' read off the rays (`flying`); only the
-//! pieces whose capture may go on are searched. Whether the precedence can tell one-jump
-//! captures apart at all is a type parameter of perft (`KINDS`), so that the rules which cannot
-//! carry no by-kind code in their leaves.
+//! opponent's men's and short kings' steps, `replies`, and what its flying kings can do,
+//! `opponent_kings`); captures at the last ply are counted by bitboards when none can go on,
+//! by kind (a man or a king taking a man or a king) so that the precedence picks among them
+//! without a search, flying kings' read off the rays (`flying`); only the pieces whose
+//! capture may go on are searched. Whether the precedence can tell one-jump captures apart at
+//! all is a type parameter of perft (`KINDS`), so that the rules which cannot carry no
+//! by-kind code in their leaves.
 //!
 //! Captures along rows and columns as well as diagonals are a type parameter too; rules the
 //! kernel does not cover (moves along rows and columns, men and kings capturing along
@@ -159,6 +160,7 @@ mod opponent_kings;
 mod parent_units;
 mod perft;
 mod quiet;
+mod replies;
 mod short_leaf;
 mod single_jumps;
 mod width;

@@ -2,6 +2,7 @@
 //! the general recursion with an optional transposition table.
 use super::opponent_kings::OpponentKings;
 use super::parent_units::ParentOfLeaves;
+use super::replies::Replies;
 use super::*;
 
 /// Reusable per-ply move buffers for a search of `depth` plies.
@@ -110,108 +111,17 @@ pub(super) fn perft2_as<
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     let promotion_row = k.promotion_rows[!WHITE as usize];
-    // The opponent replies in the children. Only the two squares a move touches change: its
-    // men's and short kings' steps and jumps are counted from the squares next to them,
-    // found once here; its flying kings' from what they could do here, looked at again only
-    // for a king whose lines the move touched. A child where a flying king can capture is
-    // counted in full.
-    let opponent_men = enemy & !pos.kings;
-    let mut kings_view = OpponentKings::new();
-    if KINGS && P::FLYING {
-        kings_view.read::<P>(k, enemy & pos.kings, occupied, own);
-    }
-    let short_kings = KINGS && !P::FLYING;
-    // (None where they fly or there are none: a constant, so the code for them goes.)
-    let opponent_kings = if short_kings {
-        enemy & pos.kings
-    } else {
-        B::ZERO
-    };
-    let mut reach = [B::ZERO; 8];
-    let mut kings_reach = [B::ZERO; 8];
-    each_capture_direction!(P, e => {
-        reach[e as usize] = k.step::<P>(opponent_men, e);
-        if short_kings {
-            kings_reach[e as usize] = k.step::<P>(opponent_kings, e);
-        }
-    });
-    // Kings the opponent's men may not take (all of them, or none).
-    let kings_immune = if k.men_capture_kings {
-        B::ZERO
-    } else {
-        !B::ZERO
-    };
-    let opponent_forward = |e: Direction| e.is_down() == WHITE;
-    let opponent_captures = |e: Direction| P::MEN_BACKWARD || opponent_forward(e);
-    // The child where the squares `touched` changed hands (a macro: a closure is not inlined).
-    macro_rules! count {
-        ($touched:expr, $kings:expr) => {{
-            let touched = $touched;
-            let moved = own ^ touched;
-            let kings_after = $kings;
-            let mut quiet_only = None;
-            let kings_quiet = if KINGS && P::FLYING {
-                kings_view.quiet_after::<P>(k, touched, occupied ^ touched, moved)
-            } else {
-                Some(0)
-            };
-            if let Some(kings_quiet) = kings_quiet {
-                let empty_after = empty ^ touched;
-                let targets = moved & !(kings_after & kings_immune);
-                let mut landing = [B::ZERO; 8];
-                each_capture_direction!(P, e => {
-                    if opponent_captures(e) {
-                        landing[e as usize] = k.step::<P>(reach[e as usize] & targets, e) & empty_after;
-                    }
-                });
-                let mut quiet = kings_quiet;
-                each_direction!(e => {
-                    if opponent_forward(e) {
-                        quiet += (reach[e as usize] & empty_after).count() as u64;
-                    }
-                });
-                let mut king_landing = [B::ZERO; 8];
-                let mut any = any_of::<B, P>(&landing);
-                if short_kings {
-                    each_capture_direction!(P, e => {
-                        king_landing[e as usize] = k.step::<P>(kings_reach[e as usize] & moved, e) & empty_after;
-                    });
-                    each_direction!(e => {
-                        quiet += (kings_reach[e as usize] & empty_after).count() as u64;
-                    });
-                    any |= any_of::<B, P>(&king_landing);
-                }
-                if any == B::ZERO {
-                    quiet_only = Some(quiet);
-                } else {
-                    // The opponent has a capture: the landings found go on to the count.
-                    let (white, black) = if WHITE { (moved, enemy) } else { (enemy, moved) };
-                    let n = if WHITE {
-                        opponent_captures_from::<B, P, KINDS, false>(
-                            k, count, white, black, kings_after, empty_after, moved, targets, opponent_kings, landing, king_landing, leaf,
-                        )
-                    } else {
-                        opponent_captures_from::<B, P, KINDS, true>(
-                            k, count, white, black, kings_after, empty_after, moved, targets, opponent_kings, landing, king_landing, leaf,
-                        )
-                    };
-                    quiet_only = Some(if k.compulsory { n } else { n + quiet });
-                }
-            }
-            match quiet_only {
-                Some(n) => n,
-                None if WHITE => child_count::<B, P, KINDS, WHITE>(k, count, moved, enemy, kings_after, leaf),
-                None => child_count::<B, P, KINDS, WHITE>(k, count, enemy, moved, kings_after, leaf),
-            }
-        }};
-    }
+    // The opponent replies in the children, counted from what it can do here.
+    let mut flying_kings = OpponentKings::new();
+    let replies = Replies::<B, P, KINDS, WHITE, KINGS>::read(k, pos, &mut flying_kings);
     each_forward!(WHITE, d => {
         let mut movers = men & k.step::<P>(empty, d.opposite());
         while movers != B::ZERO {
             let from = movers.lowest_bit();
             movers ^= from;
             let to = k.step::<P>(from, d);
-            total += count!(from | to, pos.kings | (to & promotion_row));
+            let kings_after = pos.kings | (to & promotion_row);
+            total += replies.after(k, count, from | to, kings_after, leaf);
         }
     });
     let mut rest = kings;
@@ -228,7 +138,7 @@ pub(super) fn perft2_as<
             while targets != B::ZERO {
                 let to = targets.lowest_bit();
                 targets ^= to;
-                total += count!(from | to, pos.kings ^ from ^ to);
+                total += replies.after(k, count, from | to, pos.kings ^ from ^ to, leaf);
             }
         });
     }
