@@ -47,21 +47,21 @@ pub(super) fn fill<B: Bits, P: Shape>(k: &Kernel<B>, seeds: B, open: B, d: Direc
     reached
 }
 
-/// Whether a king on any of the squares `from` may take the first piece along `d`: the
-/// squares reached through empty ones ([`fill`]), then the first pieces past them, which must
-/// be `capturable` with the square behind empty.
+/// Where the kings on the squares `from` would land taking the first piece along `d`, if it
+/// is `capturable` with the square behind empty: the squares reached through empty ones
+/// ([`fill`]), then the first pieces past them (none when no king there may take).
 #[inline(always)]
-fn takes_from_any<B: Bits, P: Shape>(
+fn across_from_any<B: Bits, P: Shape>(
     k: &Kernel<B>,
     from: B,
     d: Direction,
     occupied: B,
     capturable: B,
-) -> bool {
+) -> B {
     let empty = k.squares::<P>() & !occupied;
     let reached = fill::<B, P>(k, from, empty, d);
     let victims = k.step::<P>(reached, d) & occupied & capturable;
-    k.step::<P>(victims, d) & empty != B::ZERO
+    k.step::<P>(victims, d) & empty
 }
 
 /// The one-jump captures of the flying `kings` (of the side owning `own`, against `enemy`):
@@ -97,7 +97,7 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
             // (A step may land on the padding past an edge: only squares count.)
             let behind = k.step::<P>(victim, d) & k.squares::<P>() & !occupied;
             if !more && behind != B::ZERO {
-                let beyond = k.open_ray(victim.lowest(), d, occupied);
+                let beyond = past_first(ray, pieces, victim, d);
                 let (go_on_from, ends) = match k.landing {
                     KingLanding::AnySquareBeyond => (beyond, beyond),
                     KingLanding::DirectlyBehind => (behind, behind),
@@ -109,16 +109,21 @@ pub(super) fn flying_singles<B: Bits, P: Shape>(
                 // Pieces taken stay on the board until the move ends, or go at once.
                 let blockers = if P::IMMEDIATE { occupied & !victim } else { occupied };
                 let capturable = enemy & !victim;
-                let first = nearest(beyond, d);
-                more = takes_along(k, first, d, blockers, capturable)
-                    || (P::IMMEDIATE
-                        && go_on_from & behind != B::ZERO
-                        && takes_along(k, first, d.opposite(), blockers, capturable));
-                if !more && P::COLUMNS != 0 {
+                // Straight on: the piece past the squares beyond, one that may be taken, with
+                // the square behind it empty. Then across, from any square the king may land
+                // on; all found by set arithmetic and told at once (the answer is most often
+                // no, so testing each in turn saved nothing).
+                let next = k.step::<P>(beyond, d) & blockers & capturable;
+                let mut goes = k.step::<P>(next, d) & k.squares::<P>() & !blockers;
+                if P::COLUMNS != 0 {
                     each_across!(P, d, a => {
-                        more = more || takes_from_any::<B, P>(k, go_on_from, a, blockers, capturable);
+                        goes |= across_from_any::<B, P>(k, go_on_from, a, blockers, capturable);
                     });
                 }
+                more = goes != B::ZERO
+                    || (P::IMMEDIATE
+                        && go_on_from & behind != B::ZERO
+                        && takes_along(k, nearest(beyond, d), d.opposite(), blockers, capturable));
                 // A layout read at run time: square by square (a fill would not know
                 // how long its lines are).
                 let mut squares = if P::COLUMNS != 0 { B::ZERO } else { go_on_from };

@@ -316,6 +316,15 @@ pub(super) fn before_first<B: Bits>(ray: B, pieces: B, dir: Direction) -> B {
     }
 }
 
+/// The squares of `ray`, a line from a square along `dir`, past `first` (the first of
+/// `pieces` on it) and before the next of them (to the end of the line when there is none):
+/// where a flying king taking `first` may land. No table read and no branch, where
+/// [`Kernel::open_ray`] from `first` reads two rays and tests whether the line is open.
+#[inline(always)]
+pub(super) fn past_first<B: Bits>(ray: B, pieces: B, first: B, dir: Direction) -> B {
+    before_first(ray, pieces ^ first, dir) ^ before_first(ray, pieces, dir) ^ first
+}
+
 /// The board sizes whose layout is compiled into the generator as constants; any other size
 /// runs the same generator reading its layout from the kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -88,7 +88,14 @@ macro_rules! each_across {
                 }
             }
         } else {
-            for $d in flying_leaf::across(came) {
+            // Two blocks, not a loop: the directions stay constants in each.
+            let [first, second] = flying_leaf::across(came);
+            {
+                let $d = first;
+                $body
+            }
+            {
+                let $d = second;
                 $body
             }
         }
@@ -177,7 +184,7 @@ pub use capture::{DetailedMove, MoveList};
 use flying::flying_singles;
 pub use kernel::Kernel;
 use kernel::{Dispatch, Shape, Shaped};
-use kernel::{before_first, nearest, score, single_kind};
+use kernel::{before_first, nearest, past_first, score, single_kind};
 use leaf::*;
 use lines::LineTables;
 pub(crate) use perft::perft_dispatch;
