@@ -123,12 +123,14 @@ fn view<B: Bits, P: Shape>(k: &Kernel<B>, at: u32, occupied: B, targets: B) -> K
         let ray = k.ray(at, d);
         let blockers = ray & occupied;
         // The squares before the first piece (all of the line when there is none), the
-        // first piece and the square behind it (none past the edge).
+        // first piece, and the square behind it where the king may take it (none past the
+        // edge): a move changes the mover's squares only, so behind a piece of the king's own
+        // side it can open no capture.
         let open = before_first(ray, blockers, d);
         let first = k.step::<P>(open | B::bit(at), d) & blockers;
-        let behind = k.step::<P>(first, d);
+        let behind = k.step::<P>(first & targets, d);
         depends_on |= open | first | behind;
-        captures |= k.step::<P>(first & targets, d) & empty != B::ZERO;
+        captures |= behind & empty != B::ZERO;
         // Ordinary moves go along the diagonals only.
         if (d as usize) < 4 {
             quiet += open.count() as u64;
