@@ -331,6 +331,19 @@ pub(super) fn leaf_captures<B: Bits, P: Shape, const KINDS: bool, const WHITE: b
     black: B,
     all_kings: B,
 ) -> LeafCaptures<B> {
+    leaf_captures_telling::<B, P, KINDS, WHITE>(k, white, black, all_kings, |_, _, _| {})
+}
+
+/// [`leaf_captures`], telling `flying_single(from, victim, ends)` each flying king's
+/// one-jump captures counted (as [`flying_singles`] does), for a caller that lists them.
+#[inline(always)]
+pub(super) fn leaf_captures_telling<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
+    k: &Kernel<B>,
+    white: B,
+    black: B,
+    all_kings: B,
+    flying_single: impl FnMut(u32, B, B),
+) -> LeafCaptures<B> {
     let (own, enemy) = if WHITE {
         (white, black)
     } else {
@@ -351,7 +364,7 @@ pub(super) fn leaf_captures<B: Bits, P: Shape, const KINDS: bool, const WHITE: b
     let mut singles_any = false;
     if P::FLYING && kings != B::ZERO {
         (single, flying_searched) =
-            flying_leaf_singles::<B, P, KINDS>(k, own, enemy, all_kings, kings);
+            flying_leaf_singles::<B, P, KINDS>(k, own, enemy, all_kings, kings, flying_single);
         singles_any = single[0] | single[1] | single[2] | single[3] != 0;
         if KINDS && k.kings_outrank_men && (flying_searched != B::ZERO || singles_any) {
             let (n, score) = best_singles(k, &single);
@@ -403,7 +416,8 @@ pub(super) fn leaf_captures<B: Bits, P: Shape, const KINDS: bool, const WHITE: b
 }
 
 /// The one-jump captures of the flying `kings` counted by kind (all in kind 0 when the
-/// precedence cannot tell them apart), and the kings whose capture may go on.
+/// precedence cannot tell them apart), each also told to `tell`, and the kings whose capture
+/// may go on.
 #[inline(always)]
 pub(super) fn flying_leaf_singles<B: Bits, P: Shape, const KINDS: bool>(
     k: &Kernel<B>,
@@ -411,10 +425,12 @@ pub(super) fn flying_leaf_singles<B: Bits, P: Shape, const KINDS: bool>(
     enemy: B,
     all_kings: B,
     kings: B,
+    mut tell: impl FnMut(u32, B, B),
 ) -> (Singles, B) {
     let mut single = [0u64; 4];
     let enemy_kings = enemy & all_kings;
-    let searched = flying_singles::<B, P>(k, own, enemy, enemy_kings, kings, |_, v, ends| {
+    let searched = flying_singles::<B, P>(k, own, enemy, enemy_kings, kings, |from, v, ends| {
+        tell(from, v, ends);
         let kind = if KINDS {
             single_kind(true, v & enemy_kings != B::ZERO)
         } else {

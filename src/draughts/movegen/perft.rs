@@ -78,11 +78,33 @@ pub(super) fn perft2_as<
     leaf: &mut MoveList<B>,
 ) -> u64 {
     list.clear();
-    let found = leaf_captures::<B, P, KINDS, WHITE>(k, pos.white, pos.black, pos.kings);
+    // The flying kings' one-jump captures are listed as they are counted.
+    let found = leaf_captures_telling::<B, P, KINDS, WHITE>(
+        k,
+        pos.white,
+        pos.black,
+        pos.kings,
+        |from, victim, ends| {
+            let mut rest = ends;
+            while rest != B::ZERO {
+                let to = rest.lowest();
+                rest = rest.without_lowest();
+                list.moves.push(Move {
+                    captured: victim,
+                    paths: 1,
+                    from: from as u8,
+                    to: to as u8,
+                    promotes: false,
+                });
+            }
+        },
+    );
     match found {
+        // (None was told: a capture counted is at least one.)
         LeafCaptures::Counted(0) => {}
         LeafCaptures::Counted(_) => single_jump_moves::<B, P, WHITE>(k, pos, list),
         LeafCaptures::Search { pieces, .. } => {
+            list.clear();
             // A king searched has a capture: where that outranks every man's, only the
             // kings' captures are listed.
             let own_kings = sides::<B, WHITE>(pos).0 & pos.kings;

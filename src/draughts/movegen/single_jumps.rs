@@ -2,8 +2,9 @@
 //! [`super::leaf::leaf_captures`] has found that each is one jump (none can go on).
 use super::*;
 
-/// Lists the captures of `pos` when [`super::leaf::leaf_captures`] has found that each is one jump, straight
-/// from the bitboards: those of the kinds the precedence keeps.
+/// Lists the captures of `pos` when [`super::leaf::leaf_captures_telling`] has found that each
+/// is one jump, straight from the bitboards: those of the kinds the precedence keeps. The
+/// flying kings' are in `list` already (told while they were counted: found once, not twice).
 pub(super) fn single_jump_moves<B: Bits, P: Shape, const WHITE: bool>(
     k: &Kernel<B>,
     pos: &Position<B>,
@@ -19,57 +20,52 @@ pub(super) fn single_jump_moves<B: Bits, P: Shape, const WHITE: bool>(
         enemy & !pos.kings
     };
     let promotion_row = k.promotion_rows[!WHITE as usize];
-    let mut push = |landings: B, d: Direction, man: bool| {
-        let mut rest = landings;
-        while rest != B::ZERO {
-            let to = rest.lowest_bit();
-            rest ^= to;
-            let victim = k.step::<P>(to, d.opposite());
-            let from = k.step::<P>(victim, d.opposite());
-            list.moves.push(Move {
-                captured: victim,
-                paths: 1,
-                from: from.lowest() as u8,
-                to: to.lowest() as u8,
-                promotes: man && to & promotion_row != B::ZERO,
-            });
-        }
-    };
-    each_capture_direction!(P, d => {
-        if P::MEN_BACKWARD || d.is_down() != WHITE {
-            push(k.step::<P>(k.step::<P>(men, d) & man_targets, d) & empty, d, true);
-        }
-        if !P::FLYING && kings != B::ZERO {
-            push(k.step::<P>(k.step::<P>(kings, d) & enemy, d) & empty, d, false);
-        }
-    });
-    if P::FLYING && kings != B::ZERO {
-        flying_singles::<B, P>(
-            k,
-            own,
-            enemy,
-            enemy & pos.kings,
-            kings,
-            |from, victim, ends| {
-                let mut rest = ends;
-                while rest != B::ZERO {
-                    let to = rest.lowest();
-                    rest = rest.without_lowest();
-                    list.moves.push(Move {
-                        captured: victim,
-                        paths: 1,
-                        from: from as u8,
-                        to: to as u8,
-                        promotes: false,
-                    });
-                }
-            },
-        );
+    // The kings' captures first: where any capture by a king outranks every man's, the men's
+    // are not looked for once a king has one.
+    if !P::FLYING && kings != B::ZERO {
+        each_capture_direction!(P, d => {
+            let landings = k.step::<P>(k.step::<P>(kings, d) & enemy, d) & empty;
+            push_jumps::<B, P>(k, list, landings, d, B::ZERO);
+        });
+    }
+    if !k.kings_outrank_men || list.moves.is_empty() {
+        each_capture_direction!(P, d => {
+            if P::MEN_BACKWARD || d.is_down() != WHITE {
+                let landings = k.step::<P>(k.step::<P>(men, d) & man_targets, d) & empty;
+                push_jumps::<B, P>(k, list, landings, d, promotion_row);
+            }
+        });
     }
     if !k.bulk_single_jumps {
         keep_best_single_jumps(k, pos, list);
     }
     list.captures = list.moves.len();
+}
+
+/// Lists the one-jump captures landing on `landings` along `d`, those landing on `promotion`
+/// crowning the piece (none for kings).
+#[inline(always)]
+fn push_jumps<B: Bits, P: Shape>(
+    k: &Kernel<B>,
+    list: &mut MoveList<B>,
+    landings: B,
+    d: Direction,
+    promotion: B,
+) {
+    let mut rest = landings;
+    while rest != B::ZERO {
+        let to = rest.lowest_bit();
+        rest ^= to;
+        let victim = k.step::<P>(to, d.opposite());
+        let from = k.step::<P>(victim, d.opposite());
+        list.moves.push(Move {
+            captured: victim,
+            paths: 1,
+            from: from.lowest() as u8,
+            to: to.lowest() as u8,
+            promotes: to & promotion != B::ZERO,
+        });
+    }
 }
 
 /// Keeps the one-jump captures of `list` of the kinds the precedence prefers.
