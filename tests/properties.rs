@@ -109,6 +109,38 @@ fn arb_built_position() -> impl Strategy<Value = (usize, Position)> {
         })
 }
 
+/// The games where any capture by a king outranks every man's (the precedence's first
+/// criterion is made-by-king): the shipped ones, and such a first criterion put before
+/// others on flying-king rules of each line kind and removal (files written here).
+fn games_where_kings_capture_first() -> &'static Vec<Draughts> {
+    static GAMES: OnceLock<Vec<Draughts>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let mut list: Vec<Draughts> = games()
+            .iter()
+            .filter(|g| g.rules().precedence.first() == Some(&Criterion::MadeByKing))
+            .cloned()
+            .collect();
+        for (base, precedence) in [
+            ("russian", r#"["made-by-king", "most-pieces"]"#),
+            ("international", r#"["made-by-king", "most-kings"]"#),
+            ("frisian", r#"["made-by-king", "most-value"]"#),
+            ("turkish", r#"["made-by-king", "most-pieces"]"#),
+        ] {
+            let text = format!(
+                "schema = 1\nfamily = \"draughts\"\nextends = \"{base}\"\n\n[variant]\n\
+                 id = \"{base}-kings-first\"\nname = \"{base}, kings' captures first\"\n\
+                 source = \"rules/{base}.toml, with the first criterion of rules/czech.toml \
+                 (a capture by a king first) before its own\"\n\n\
+                 [capture]\nprecedence = {precedence}\n"
+            );
+            let rules = Rules::from_toml(&format!("{base}-kings-first.toml"), &text)
+                .unwrap_or_else(|e| panic!("{base}: {e}"));
+            list.push(Draughts::new(rules));
+        }
+        list
+    })
+}
+
 /// The pieces taken, in jump order, along one path (landing squares) starting at `from`.
 fn taken_in_order(game: &Draughts, pos: &Position, from: u32, path: &[u32]) -> Vec<u32> {
     let geo = &game.rules().geometry;
@@ -209,6 +241,23 @@ proptest! {
         // Depth 3 where the tree is small enough to list (boards full of flying kings branch
         // widely).
         bulk_counts_equal_listing(&games()[g], &pos, 3, 3000)?;
+    }
+
+    #[test]
+    fn bulk_counting_agrees_with_listing_where_kings_captures_come_first(
+        (g, seed, crowd, kingly, white) in (
+            0..games_where_kings_capture_first().len(),
+            any::<u64>(),
+            3u64..9,
+            1u64..4,
+            any::<bool>(),
+        )
+    ) {
+        // Few kings among men, either side to move: the opponent's kings at the parent of the
+        // leaves, whose captures are counted once there where they are the moves.
+        let game = &games_where_kings_capture_first()[g];
+        let pos = built(game, seed, crowd, kingly, white);
+        bulk_counts_equal_listing(game, &pos, 3, 20000)?;
     }
 
     #[test]

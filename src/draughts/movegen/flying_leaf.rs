@@ -1,8 +1,8 @@
-//! Flying kings' captures at the last ply when the precedence is blind to the order kings are
-//! taken in:
-//! sequences counted, not built, the search state passed along as arguments. From a square it
-//! lands on, a king can only go on across the line it came along (the perpendicular line, and
-//! the lines of the other kind where pieces capture along diagonals, rows and columns) (or straight on, or back
+//! Flying kings' captures at the last ply (and listed at the parent of the leaves) when the
+//! precedence is blind to the order kings are taken in: sequences counted (or listed), not
+//! built, the search state passed along as arguments. From a square it lands on, a king can
+//! only go on across the line it came along (the perpendicular line, and the lines of the
+//! other kind where pieces capture along diagonals, rows and columns) (or straight on, or back
 //! where pieces go at once, from the first square past the piece taken), so only those lines
 //! are looked at; the squares a sequence may end on are counted together while it is too short
 //! to repeat another (under three jumps), one by one into the duplicate check after that.
@@ -22,8 +22,37 @@ pub(super) const fn across(d: Direction) -> [Direction; 2] {
     }
 }
 
-/// The capture search of one flying king at the last ply (see the module's text).
-pub(super) struct FlyingLeafCount<'t, 'l, B: Bits, P: Shape> {
+/// Where [`FlyingLeafCount`] puts the sequences it finds: counted ([`LeafCount`], at the
+/// last ply) or listed ([`MoveList`], at the parent of the leaves), with the precedence and
+/// the duplicate check of [`Sink::capture`].
+pub(super) trait FlyingTally<B: Bits>: Sink<B> {
+    /// Takes the sequences that make `mv` with `to` on each of `ends`, each of fewer than three
+    /// jumps (so none repeats another) and scoring `score`.
+    fn short_ends(&mut self, mv: Move<B>, ends: B, score: u128);
+}
+
+impl<B: Bits> FlyingTally<B> for LeafCount<'_, B> {
+    #[inline(always)]
+    fn short_ends(&mut self, _mv: Move<B>, ends: B, score: u128) {
+        self.add(ends.count() as u64, score);
+    }
+}
+
+impl<B: Bits> FlyingTally<B> for MoveList<B> {
+    #[inline(always)]
+    fn short_ends(&mut self, mv: Move<B>, ends: B, score: u128) {
+        let mut rest = ends;
+        while rest != B::ZERO {
+            let to = rest.lowest() as u8;
+            rest = rest.without_lowest();
+            self.capture(Move { to, ..mv }, score, 1);
+        }
+    }
+}
+
+/// The capture search of one flying king at the last ply, or at the parent of the leaves
+/// listing its moves (see the module's text).
+pub(super) struct FlyingLeafCount<'t, B: Bits, P: Shape, T> {
     pub(super) k: &'t Kernel<B>,
     /// Every piece but the capturing king; pieces taken stay in it.
     pub(super) occupied: B,
@@ -35,8 +64,9 @@ pub(super) struct FlyingLeafCount<'t, 'l, B: Bits, P: Shape> {
     pub(super) from: u8,
     /// Whether the move crowns (a man crowned on the way, going on as a king).
     pub(super) promotes: bool,
-    /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's.
-    pub(super) tally: &'t mut LeafCount<'l, B>,
+    /// The tally (or list), with the same bookkeeping (precedence, duplicates) as the general
+    /// search's.
+    pub(super) tally: &'t mut T,
     /// By direction: the squares from which a king looking that way sees first an enemy
     /// piece with an empty square behind it, on the board as the capture began (filled in by
     /// [`Self::new`]). Pieces taken stay on the board until the move ends, so no later
@@ -49,7 +79,7 @@ pub(super) struct FlyingLeafCount<'t, 'l, B: Bits, P: Shape> {
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
-impl<'t, 'l, B: Bits, P: Shape> FlyingLeafCount<'t, 'l, B, P> {
+impl<'t, B: Bits, P: Shape, T: FlyingTally<B>> FlyingLeafCount<'t, B, P, T> {
     /// The search of a king (or a man crowned into one, `promotes`) that started on `from`,
     /// among `occupied` (every piece but it, those taken included), `enemy` (the enemy
     /// pieces, those taken included) and `enemy_kings`, counting into `tally`.
@@ -61,7 +91,7 @@ impl<'t, 'l, B: Bits, P: Shape> FlyingLeafCount<'t, 'l, B, P> {
         enemy_kings: B,
         from: u8,
         promotes: bool,
-        tally: &'t mut LeafCount<'l, B>,
+        tally: &'t mut T,
     ) -> Self {
         let mut sees = [!B::ZERO; 8];
         let mut sees_across = [!B::ZERO; 8];
@@ -192,22 +222,22 @@ impl<'t, 'l, B: Bits, P: Shape> FlyingLeafCount<'t, 'l, B, P> {
     fn ends(&mut self, ends: B, captured: B, jumps: u32) {
         let kings = || (captured & self.enemy_kings).count();
         let score = self.k.unordered_score(jumps, kings, !self.promotes);
+        let mv = Move {
+            captured,
+            paths: 1,
+            from: self.from,
+            to: 0,
+            promotes: self.promotes,
+        };
         if jumps < 3 {
-            self.tally.add(ends.count() as u64, score);
+            self.tally.short_ends(mv, ends, score);
             return;
         }
         let mut rest = ends;
         while rest != B::ZERO {
-            let to = rest.lowest();
+            let to = rest.lowest() as u8;
             rest = rest.without_lowest();
-            let mv = Move {
-                captured,
-                paths: 1,
-                from: self.from,
-                to: to as u8,
-                promotes: self.promotes,
-            };
-            self.tally.capture(mv, score, jumps);
+            self.tally.capture(Move { to, ..mv }, score, jumps);
         }
     }
 }

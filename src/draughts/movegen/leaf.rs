@@ -227,7 +227,7 @@ fn searched_leaf_captures<B: Bits, P: Shape, const WHITE: bool>(
         while rest != B::ZERO {
             let from = rest.lowest();
             rest = rest.without_lowest();
-            FlyingLeafCount::<B, P>::new(
+            FlyingLeafCount::<B, P, _>::new(
                 k,
                 (own | enemy) & !(B::bit(from)),
                 enemy,

@@ -164,12 +164,12 @@ mod leaf;
 mod line_shifts;
 mod lines;
 mod opponent_kings;
+mod parent_captures;
 mod parent_units;
 mod perft;
 mod quiet;
 mod replies;
 mod short_leaf;
-mod single_jumps;
 mod width;
 mod zobrist;
 
@@ -187,9 +187,9 @@ use kernel::{Dispatch, Shape, Shaped};
 use kernel::{before_first, nearest, past_first, score, single_kind};
 use leaf::*;
 use lines::LineTables;
+use parent_captures::{list_flying_single, searched_moves, single_jump_moves};
 pub(crate) use perft::perft_dispatch;
 use quiet::{count_quiet, quiet};
-use single_jumps::single_jump_moves;
 pub use width::Width;
 pub(crate) use width::has_legal_move;
 

@@ -84,37 +84,13 @@ pub(super) fn perft2_as<
         pos.white,
         pos.black,
         pos.kings,
-        |from, victim, ends| {
-            let mut rest = ends;
-            while rest != B::ZERO {
-                let to = rest.lowest();
-                rest = rest.without_lowest();
-                list.moves.push(Move {
-                    captured: victim,
-                    paths: 1,
-                    from: from as u8,
-                    to: to as u8,
-                    promotes: false,
-                });
-            }
-        },
+        list_flying_single(list),
     );
     match found {
         // (None was told: a capture counted is at least one.)
         LeafCaptures::Counted(0) => {}
         LeafCaptures::Counted(_) => single_jump_moves::<B, P, WHITE>(k, pos, list),
-        LeafCaptures::Search { pieces, .. } => {
-            list.clear();
-            // A king searched has a capture: where that outranks every man's, only the
-            // kings' captures are listed.
-            let own_kings = sides::<B, WHITE>(pos).0 & pos.kings;
-            let only = if k.kings_outrank_men && pieces & own_kings != B::ZERO {
-                own_kings
-            } else {
-                !B::ZERO
-            };
-            captures::<B, P, MoveList<B>, WHITE>(k, pos, only, list)
-        }
+        LeafCaptures::Search { pieces, .. } => searched_moves::<B, P, WHITE>(k, pos, pieces, list),
     }
     let mut total = 0u64;
     if !list.is_empty() {

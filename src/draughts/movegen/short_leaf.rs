@@ -168,7 +168,7 @@ impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
     /// flying kings' lean search does not keep).
     #[inline(never)]
     fn crowned_flying(&mut self, at: B, captured: B, jumps: u32, came: Direction) {
-        let mut search = FlyingLeafCount::<B, P>::new(
+        let mut search = FlyingLeafCount::<B, P, _>::new(
             self.k,
             self.k.squares::<P>() & !self.empty,
             self.enemy,

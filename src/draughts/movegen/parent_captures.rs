@@ -1,6 +1,77 @@
-//! The captures of the parent of the leaves listed straight from the bitboards when
-//! [`super::leaf::leaf_captures`] has found that each is one jump (none can go on).
+//! The captures of the parent of the leaves, listed: straight from the bitboards when
+//! [`super::leaf::leaf_captures_telling`] has found that each is one jump (none can go on),
+//! the flying kings' told as they were counted; else searched, the flying kings' by their lean
+//! search where the precedence is blind to the order kings are taken in.
+use super::flying_leaf::FlyingLeafCount;
 use super::*;
+
+/// What [`super::leaf::leaf_captures_telling`] tells about each flying king's one-jump
+/// captures (from `from` over `victim`, ending on one of `ends`), made into moves in `list`
+/// as they are counted.
+#[inline(always)]
+pub(super) fn list_flying_single<B: Bits>(list: &mut MoveList<B>) -> impl FnMut(u32, B, B) + '_ {
+    |from, victim, ends| {
+        let mut rest = ends;
+        while rest != B::ZERO {
+            let to = rest.lowest();
+            rest = rest.without_lowest();
+            list.moves.push(Move {
+                captured: victim,
+                paths: 1,
+                from: from as u8,
+                to: to as u8,
+                promotes: false,
+            });
+        }
+    }
+}
+
+/// Lists the captures of `pos` when [`super::leaf::leaf_captures_telling`] has found that
+/// those of `pieces` may go on: searched, with precedence and duplicates.
+#[inline(always)]
+pub(super) fn searched_moves<B: Bits, P: Shape, const WHITE: bool>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
+    pieces: B,
+    list: &mut MoveList<B>,
+) {
+    list.clear();
+    let (own, enemy) = sides::<B, WHITE>(pos);
+    // A king searched has a capture: where that outranks every man's, only the kings'
+    // captures are listed.
+    let own_kings = own & pos.kings;
+    let only = if k.kings_outrank_men && pieces & own_kings != B::ZERO {
+        own_kings
+    } else {
+        !B::ZERO
+    };
+    // The flying kings by their lean search (where the precedence is blind to the order kings
+    // are taken in, as at the leaves), the other pieces by the general one.
+    let lean = if P::FLYING && !k.king_order {
+        own_kings & only
+    } else {
+        B::ZERO
+    };
+    let mut rest = lean;
+    while rest != B::ZERO {
+        let from = rest.lowest();
+        rest = rest.without_lowest();
+        FlyingLeafCount::<B, P, MoveList<B>>::new(
+            k,
+            (own | enemy) & !B::bit(from),
+            enemy,
+            enemy & pos.kings,
+            from as u8,
+            false,
+            list,
+        )
+        .start(from);
+    }
+    let general = only & !lean;
+    if general & own != B::ZERO {
+        captures::<B, P, MoveList<B>, WHITE>(k, pos, general, list);
+    }
+}
 
 /// Lists the captures of `pos` when [`super::leaf::leaf_captures_telling`] has found that each
 /// is one jump, straight from the bitboards: those of the kinds the precedence keeps. The
