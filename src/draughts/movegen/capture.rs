@@ -495,11 +495,7 @@ pub(super) fn captures<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     // Men that have a capture at all: a quick bitboard test before the search.
-    let man_targets = if k.men_capture_kings {
-        enemy
-    } else {
-        enemy & !pos.kings
-    };
+    let man_targets = k.man_targets(enemy, pos.kings);
     let mut capturing_men = B::ZERO;
     if P::MEN_BACKWARD {
         each_capture_direction!(P, d => {

@@ -179,6 +179,17 @@ impl<B: Bits> Kernel<B> {
         }
     }
 
+    /// The pieces of `enemy` a man may take, `kings` the kings on the board: all of them, or
+    /// the men alone where men may not take kings.
+    #[inline(always)]
+    pub(super) fn man_targets(&self, enemy: B, kings: B) -> B {
+        if self.men_capture_kings {
+            enemy
+        } else {
+            enemy & !kings
+        }
+    }
+
     /// The playable squares: a constant when the shape fixes the board.
     #[inline(always)]
     pub(super) fn squares<P: Shape>(&self) -> B {

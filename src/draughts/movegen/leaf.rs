@@ -191,11 +191,7 @@ fn searched_leaf_captures<B: Bits, P: Shape, const WHITE: bool>(
                 empty: B::ZERO,
                 enemy,
                 enemy_kings: enemy & kings,
-                men_targets: if k.men_capture_kings {
-                    enemy
-                } else {
-                    enemy & !kings
-                },
+                men_targets: k.man_targets(enemy, kings),
                 promotion_row: k.promotion_rows[!WHITE as usize],
                 from: 0,
                 started_as_king: false,
@@ -352,11 +348,7 @@ pub(super) fn leaf_captures_telling<B: Bits, P: Shape, const KINDS: bool, const 
     let empty = k.squares::<P>() & !(own | enemy);
     let men = own & !all_kings;
     let kings = own & all_kings;
-    let man_targets = if k.men_capture_kings {
-        enemy
-    } else {
-        enemy & !all_kings
-    };
+    let man_targets = k.man_targets(enemy, all_kings);
     // Flying kings first: their one-jump captures counted off the rays, by kind; the kings
     // whose capture may go on are searched. Where any capture by a king outranks every
     // man's, once one can capture the men's captures are not looked for at all.

@@ -85,11 +85,7 @@ pub(super) fn single_jump_moves<B: Bits, P: Shape, const WHITE: bool>(
     let empty = k.squares::<P>() & !(own | enemy);
     let men = own & !pos.kings;
     let kings = own & pos.kings;
-    let man_targets = if k.men_capture_kings {
-        enemy
-    } else {
-        enemy & !pos.kings
-    };
+    let man_targets = k.man_targets(enemy, pos.kings);
     let promotion_row = k.promotion_rows[!WHITE as usize];
     // The kings' captures first: where any capture by a king outranks every man's, the men's
     // are not looked for once a king has one.
