@@ -47,6 +47,10 @@ pub struct Kernel<B = u64> {
     /// The precedence score of a one-jump capture by its kind, indexed by [`single_kind`]:
     /// a man taking a man, a man taking a king, a king taking a man, a king taking a king.
     pub(super) single_scores: [u128; 4],
+    /// By the set of kinds present (bit [`single_kind`] set for each kind with a capture):
+    /// the kinds the precedence keeps among them (those scoring best), and their score (0 for
+    /// none). Read instead of weighing the kinds in turn, a branch each.
+    pub(super) single_best: [(u8, u128); 16],
     /// The line-table generator, when the rules need it (the shift-based code is then unused).
     pub(super) lines: Option<Box<LineTables<B>>>,
     /// Zobrist keys.
@@ -118,6 +122,7 @@ impl<B: Bits> Kernel<B> {
             men_backward: rules.men_capture_backward,
             bulk_single_jumps: true,
             single_scores: [0; 4],
+            single_best: [(0, 0); 16],
             lines: LineTables::<B>::needed(rules).then(|| Box::new(LineTables::<B>::new(rules))),
             zobrist: Zobrist::new(),
         };
@@ -127,6 +132,18 @@ impl<B: Bits> Kernel<B> {
                 kernel.single_scores[single_kind(by_king, takes_king)] =
                     score(&kernel, 1, takes_king as u32, by_king, king_order);
             }
+        }
+        for present in 0..16 {
+            let kinds = (0..4).filter(|kind| present >> kind & 1 != 0);
+            let best = kinds
+                .clone()
+                .map(|kind| kernel.single_scores[kind])
+                .max()
+                .unwrap_or(0);
+            let keep = kinds
+                .filter(|&kind| kernel.single_scores[kind] == best)
+                .fold(0u8, |keep, kind| keep | 1 << kind);
+            kernel.single_best[present] = (keep, best);
         }
         // Whatever the criteria, they cannot tell one-jump captures apart when every kind
         // scores the same.

@@ -103,17 +103,14 @@ fn best_singles<B: Bits>(k: &Kernel<B>, singles: &Singles) -> (u64, u128) {
         };
         return (singles[0], best);
     }
-    let (mut n, mut best) = (0, 0);
-    for (kind, &count) in singles.iter().enumerate() {
-        let score = k.single_scores[kind];
-        if count == 0 || score < best {
-            continue;
-        }
-        if score > best {
-            (n, best) = (0, score);
-        }
-        n += count;
-    }
+    // Else the kinds present pick, from a table, those kept and their score: no branch.
+    let present = (0..4).fold(0, |present, kind| {
+        present | ((singles[kind] != 0) as usize) << kind
+    });
+    let (keep, best) = k.single_best[present];
+    let n = (0..4).fold(0, |n, kind| {
+        n + (singles[kind] & 0u64.wrapping_sub(u64::from(keep >> kind & 1)))
+    });
     (n, best)
 }
 
