@@ -5,7 +5,7 @@
 //! taken in carried along as an argument), and flying kings and men crowned into them in
 //! `flying_leaf` when the precedence is blind to that order; by the general search otherwise.
 use super::flying_leaf::FlyingLeafCount;
-use super::short_leaf::ShortLeafCount;
+use super::short_leaf::short_captures;
 use super::*;
 
 /// Counts captures at the last ply without listing them; only sequences of three jumps or
@@ -179,40 +179,8 @@ fn searched_leaf_captures<B: Bits, P: Shape, const WHITE: bool>(
     } else {
         (B::ZERO, pieces)
     };
-    // Whether the search keeps the order kings are taken in is a type parameter, so that the
-    // rules that do not weigh it carry no code for it.
-    macro_rules! lean_short {
-        ($order:literal) => {{
-            let mut counter = ShortLeafCount::<B, P, WHITE, $order> {
-                k,
-                empty: B::ZERO,
-                enemy,
-                enemy_kings: enemy & kings,
-                men_targets: k.man_targets(enemy, kings),
-                promotion_row: k.promotion_rows[!WHITE as usize],
-                from: 0,
-                started_as_king: false,
-                tally: &mut tally,
-                _shape: std::marker::PhantomData,
-            };
-            let empty = k.squares::<P>() & !(own | enemy);
-            let mut rest = lean_pieces;
-            while rest != B::ZERO {
-                let from = rest.lowest_bit();
-                rest ^= from;
-                counter.from = from.lowest() as u8;
-                counter.empty = empty | from;
-                counter.started_as_king = kings & from != B::ZERO;
-                counter.node(from, counter.started_as_king, B::ZERO, 0, 0);
-            }
-        }};
-    }
     if lean_pieces != B::ZERO {
-        if k.king_order {
-            lean_short!(true)
-        } else {
-            lean_short!(false)
-        }
+        short_captures::<B, P, _, WHITE>(k, own, enemy, kings, lean_pieces, &mut tally);
     }
     if general != B::ZERO && lean {
         // Flying kings, by the lean search too.

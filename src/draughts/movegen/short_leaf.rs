@@ -1,15 +1,16 @@
-//! Men's and short kings' captures at the last ply: sequences counted, not built, by a lean
-//! search whose state (the order kings are taken in too) is passed along as arguments.
-use super::flying_leaf::FlyingLeafCount;
-use super::leaf::LeafCount;
+//! Men's and short kings' captures at the last ply (and listed at the parent of the leaves):
+//! sequences counted (or listed), not built, by a lean search whose state (the order kings are
+//! taken in too) is passed along as arguments.
+use super::flying_leaf::{FlyingLeafCount, FlyingTally};
 use super::*;
 use crate::draughts::schema::PromotionDuringCapture;
 
-/// The capture search at the last ply for men and short kings, whatever the precedence: it
-/// counts sequences without building moves, the search state (the order kings are taken in
-/// too) passed along as arguments. (The general search, [`super::capture::Capture`], serves
-/// flying kings under a precedence that weighs that order.)
-pub(super) struct ShortLeafCount<'t, 'l, B: Bits, P: Shape, const WHITE: bool, const ORDER: bool> {
+/// The capture search of men and short kings, whatever the precedence, at the last ply or at
+/// the parent of the leaves: it counts (or lists) sequences without building them jump by
+/// jump, the search state (the order kings are taken in too) passed along as arguments. (The
+/// general search, [`super::capture::Capture`], serves flying kings under a precedence that
+/// weighs that order.)
+pub(super) struct ShortLeafCount<'t, B: Bits, P: Shape, T, const WHITE: bool, const ORDER: bool> {
     pub(super) k: &'t Kernel<B>,
     /// Empty squares, the square the piece left included.
     pub(super) empty: B,
@@ -23,7 +24,7 @@ pub(super) struct ShortLeafCount<'t, 'l, B: Bits, P: Shape, const WHITE: bool, c
     /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's;
     /// borrowed (owned, it was moved in and out around every piece searched, copies that
     /// waited for the stores just made).
-    pub(super) tally: &'t mut LeafCount<'l, B>,
+    pub(super) tally: &'t mut T,
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
@@ -34,8 +35,55 @@ struct Jumps<B> {
     any: B,
 }
 
-impl<B: Bits, P: Shape, const WHITE: bool, const ORDER: bool>
-    ShortLeafCount<'_, '_, B, P, WHITE, ORDER>
+/// The captures of the men and short kings `pieces` of the side to move (`WHITE`), among
+/// `own`, `enemy` and `kings`, into `tally`: counted at the last ply, listed at the parent of
+/// the leaves.
+#[inline(always)]
+pub(super) fn short_captures<B: Bits, P: Shape, T: FlyingTally<B>, const WHITE: bool>(
+    k: &Kernel<B>,
+    own: B,
+    enemy: B,
+    kings: B,
+    pieces: B,
+    tally: &mut T,
+) {
+    // Whether the search keeps the order kings are taken in is a type parameter, so that the
+    // rules that do not weigh it carry no code for it.
+    macro_rules! search {
+        ($order:literal) => {{
+            let mut counter = ShortLeafCount::<B, P, T, WHITE, $order> {
+                k,
+                empty: B::ZERO,
+                enemy,
+                enemy_kings: enemy & kings,
+                men_targets: k.man_targets(enemy, kings),
+                promotion_row: k.promotion_rows[!WHITE as usize],
+                from: 0,
+                started_as_king: false,
+                tally,
+                _shape: std::marker::PhantomData,
+            };
+            let empty = k.squares::<P>() & !(own | enemy);
+            let mut rest = pieces;
+            while rest != B::ZERO {
+                let from = rest.lowest_bit();
+                rest ^= from;
+                counter.from = from.lowest() as u8;
+                counter.empty = empty | from;
+                counter.started_as_king = kings & from != B::ZERO;
+                counter.node(from, counter.started_as_king, B::ZERO, 0, 0);
+            }
+        }};
+    }
+    if k.king_order {
+        search!(true)
+    } else {
+        search!(false)
+    }
+}
+
+impl<B: Bits, P: Shape, T: FlyingTally<B>, const WHITE: bool, const ORDER: bool>
+    ShortLeafCount<'_, B, P, T, WHITE, ORDER>
 {
     /// Landing squares of a jump from `at` in direction `d`. A jump back over the piece just
     /// taken never shows: taken pieces are no longer targets.
