@@ -22,23 +22,24 @@ pub(super) const fn across(d: Direction) -> [Direction; 2] {
     }
 }
 
-/// Where [`FlyingLeafCount`] puts the sequences it finds: counted ([`LeafCount`], at the
-/// last ply) or listed ([`MoveList`], at the parent of the leaves), with the precedence and
-/// the duplicate check of [`Sink::capture`].
-pub(super) trait FlyingTally<B: Bits>: Sink<B> {
+/// Where the lean searches ([`FlyingLeafCount`], and `ShortLeafCount` for men and short
+/// kings) put the sequences they find: counted ([`LeafCount`], at the last ply) or listed
+/// ([`MoveList`], at the parent of the leaves), with the precedence and the duplicate check
+/// of [`Sink::capture`].
+pub(super) trait LeanTally<B: Bits>: Sink<B> {
     /// Takes the sequences that make `mv` with `to` on each of `ends`, each of fewer than three
     /// jumps (so none repeats another) and scoring `score`.
     fn short_ends(&mut self, mv: Move<B>, ends: B, score: u128);
 }
 
-impl<B: Bits> FlyingTally<B> for LeafCount<'_, B> {
+impl<B: Bits> LeanTally<B> for LeafCount<'_, B> {
     #[inline(always)]
     fn short_ends(&mut self, _mv: Move<B>, ends: B, score: u128) {
         self.add(ends.count() as u64, score);
     }
 }
 
-impl<B: Bits> FlyingTally<B> for MoveList<B> {
+impl<B: Bits> LeanTally<B> for MoveList<B> {
     #[inline(always)]
     fn short_ends(&mut self, mv: Move<B>, ends: B, score: u128) {
         let mut rest = ends;
@@ -79,7 +80,7 @@ pub(super) struct FlyingLeafCount<'t, B: Bits, P: Shape, T> {
     pub(super) _shape: std::marker::PhantomData<P>,
 }
 
-impl<'t, B: Bits, P: Shape, T: FlyingTally<B>> FlyingLeafCount<'t, B, P, T> {
+impl<'t, B: Bits, P: Shape, T: LeanTally<B>> FlyingLeafCount<'t, B, P, T> {
     /// The search of a king (or a man crowned into one, `promotes`) that started on `from`,
     /// among `occupied` (every piece but it, those taken included), `enemy` (the enemy
     /// pieces, those taken included) and `enemy_kings`, counting into `tally`.

@@ -1,7 +1,7 @@
 //! Men's and short kings' captures at the last ply (and listed at the parent of the leaves):
 //! sequences counted (or listed), not built, by a lean search whose state (the order kings are
 //! taken in too) is passed along as arguments.
-use super::flying_leaf::{FlyingLeafCount, FlyingTally};
+use super::flying_leaf::{FlyingLeafCount, LeanTally};
 use super::*;
 use crate::draughts::schema::PromotionDuringCapture;
 
@@ -39,7 +39,7 @@ struct Jumps<B> {
 /// `own`, `enemy` and `kings`, into `tally`: counted at the last ply, listed at the parent of
 /// the leaves.
 #[inline(always)]
-pub(super) fn short_captures<B: Bits, P: Shape, T: FlyingTally<B>, const WHITE: bool>(
+pub(super) fn short_captures<B: Bits, P: Shape, T: LeanTally<B>, const WHITE: bool>(
     k: &Kernel<B>,
     own: B,
     enemy: B,
@@ -82,7 +82,7 @@ pub(super) fn short_captures<B: Bits, P: Shape, T: FlyingTally<B>, const WHITE: 
     }
 }
 
-impl<B: Bits, P: Shape, T: FlyingTally<B>, const WHITE: bool, const ORDER: bool>
+impl<B: Bits, P: Shape, T: LeanTally<B>, const WHITE: bool, const ORDER: bool>
     ShortLeafCount<'_, B, P, T, WHITE, ORDER>
 {
     /// Landing squares of a jump from `at` in direction `d`. A jump back over the piece just
