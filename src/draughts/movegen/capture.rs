@@ -481,6 +481,32 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
     }
 }
 
+/// The pieces of the side to move (`WHITE`) that may capture: its men and short kings with a
+/// one-jump capture, and all its flying kings (they are searched).
+#[inline(always)]
+pub(super) fn capturing<B: Bits, P: Shape, const WHITE: bool>(
+    k: &Kernel<B>,
+    pos: &Position<B>,
+) -> B {
+    let (own, enemy) = sides::<B, WHITE>(pos);
+    let empty = k.squares::<P>() & !(own | enemy);
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let man_targets = k.man_targets(enemy, pos.kings);
+    let mut capturing = if P::FLYING { kings } else { B::ZERO };
+    each_capture_direction!(P, d => {
+        let back = d.opposite();
+        let before_empty = k.step::<P>(empty, back);
+        if P::MEN_BACKWARD || d.is_down() != WHITE {
+            capturing |= men & k.step::<P>(man_targets & before_empty, back);
+        }
+        if !P::FLYING {
+            capturing |= kings & k.step::<P>(enemy & before_empty, back);
+        }
+    });
+    capturing
+}
+
 /// Generates every capture of the side to move (with precedence) into `sink`.
 #[inline]
 pub(super) fn captures<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
@@ -491,33 +517,9 @@ pub(super) fn captures<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
 ) {
     let (own, enemy) = sides::<B, WHITE>(pos);
     let occupied = own | enemy;
-    let empty = k.squares::<P>() & !occupied;
-    let men = own & !pos.kings;
-    let kings = own & pos.kings;
-    // Men that have a capture at all: a quick bitboard test before the search.
     let man_targets = k.man_targets(enemy, pos.kings);
-    let mut capturing_men = B::ZERO;
-    if P::MEN_BACKWARD {
-        each_capture_direction!(P, d => {
-            let back = d.opposite();
-            capturing_men |= men & k.step::<P>(man_targets & k.step::<P>(empty, back), back);
-        });
-    } else {
-        each_forward!(WHITE, d => {
-            let back = d.opposite();
-            capturing_men |= men & k.step::<P>(man_targets & k.step::<P>(empty, back), back);
-        });
-    }
-    let mut capturing_kings = kings;
-    if !P::FLYING && kings != B::ZERO {
-        let mut c = B::ZERO;
-        each_capture_direction!(P, d => {
-            let back = d.opposite();
-            c |= kings & k.step::<P>(enemy & k.step::<P>(empty, back), back);
-        });
-        capturing_kings = c;
-    }
-    let pieces = (capturing_men | capturing_kings) & only;
+    // The pieces that have a capture at all: a quick bitboard test before the search.
+    let pieces = capturing::<B, P, WHITE>(k, pos) & only;
     if pieces == B::ZERO {
         return;
     }
@@ -543,7 +545,7 @@ pub(super) fn captures<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
         let bit = B::bit(from);
         search.from = from;
         search.occupied = occupied & !bit;
-        let king = kings & bit != B::ZERO;
+        let king = pos.kings & bit != B::ZERO;
         search.started_as_king = king;
         if king && P::FLYING {
             search.flying(from, None, true);

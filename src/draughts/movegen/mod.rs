@@ -179,7 +179,7 @@ use super::position::Position;
 use super::schema::{Colour, Criterion};
 use crate::game::Count;
 use crate::perft::Table;
-use capture::{DetailedList, Sink, captures};
+use capture::{DetailedList, Sink, captures, capturing};
 pub use capture::{DetailedMove, MoveList};
 use flying::flying_singles;
 pub use kernel::Kernel;

@@ -50,7 +50,7 @@ pub(super) fn searched_moves<B: Bits, P: Shape, const WHITE: bool>(
     // theirs where the precedence is blind to the order kings are taken in (as at the
     // leaves), else by the general one.
     let flying_kings = if P::FLYING { own_kings } else { B::ZERO };
-    let short = capturing_short::<B, P, WHITE>(k, pos, own & only & !flying_kings);
+    let short = capturing::<B, P, WHITE>(k, pos) & only & !flying_kings;
     if short != B::ZERO {
         short_captures::<B, P, _, WHITE>(k, own, enemy, pos.kings, short, list);
     }
@@ -78,30 +78,6 @@ pub(super) fn searched_moves<B: Bits, P: Shape, const WHITE: bool>(
     if general != B::ZERO {
         captures::<B, P, MoveList<B>, WHITE>(k, pos, general, list);
     }
-}
-
-/// Those of the men and short kings `pieces` (of the side to move, `WHITE`) that can capture.
-#[inline(always)]
-fn capturing_short<B: Bits, P: Shape, const WHITE: bool>(
-    k: &Kernel<B>,
-    pos: &Position<B>,
-    pieces: B,
-) -> B {
-    let (own, enemy) = sides::<B, WHITE>(pos);
-    let empty = k.squares::<P>() & !(own | enemy);
-    let men = pieces & !pos.kings;
-    let kings = pieces & pos.kings;
-    let man_targets = k.man_targets(enemy, pos.kings);
-    let mut capturing = B::ZERO;
-    each_capture_direction!(P, d => {
-        let back = d.opposite();
-        let before_empty = k.step::<P>(empty, back);
-        if P::MEN_BACKWARD || d.is_down() != WHITE {
-            capturing |= men & k.step::<P>(man_targets & before_empty, back);
-        }
-        capturing |= kings & k.step::<P>(enemy & before_empty, back);
-    });
-    capturing
 }
 
 /// Lists the captures of `pos` when [`super::leaf::leaf_captures_telling`] has found that each
