@@ -110,7 +110,8 @@ pub(super) fn single_jump_moves<B: Bits, P: Shape, const WHITE: bool>(
             }
         });
     }
-    if !k.bulk_single_jumps {
+    // One capture has nothing to be weighed against.
+    if !k.bulk_single_jumps && list.moves.len() > 1 {
         keep_best_single_jumps(k, pos, list);
     }
     list.captures = list.moves.len();
@@ -142,16 +143,23 @@ fn push_jumps<B: Bits, P: Shape>(
     }
 }
 
-/// Keeps the one-jump captures of `list` of the kinds the precedence prefers.
+/// Keeps the one-jump captures of `list` of the kinds the precedence prefers: those
+/// [`Kernel::single_best`] keeps of the kinds present (the moves weighed against each other,
+/// each move's score computed twice, was 2 % of Italian's middle game).
 #[inline(never)]
 fn keep_best_single_jumps<B: Bits>(k: &Kernel<B>, pos: &Position<B>, list: &mut MoveList<B>) {
-    let score = |m: &Move<B>| {
-        let kind = single_kind(
+    let kind = |m: &Move<B>| {
+        single_kind(
             pos.kings & B::bit(m.from as u32) != B::ZERO,
             pos.kings & m.captured != B::ZERO,
-        );
-        k.single_scores[kind]
+        )
     };
-    let best = list.moves.iter().map(score).max().unwrap_or(0);
-    list.moves.retain(|m| score(m) == best);
+    let present = list
+        .moves
+        .iter()
+        .fold(0, |present, m| present | 1 << kind(m));
+    let keep = k.single_best[present].0 as usize;
+    if keep != present {
+        list.moves.retain(|m| keep >> kind(m) & 1 != 0);
+    }
 }
