@@ -495,15 +495,20 @@ pub(super) fn capturing<B: Bits, P: Shape, const WHITE: bool>(
     let man_targets = k.man_targets(enemy, pos.kings);
     let mut capturing = if P::FLYING { kings } else { B::ZERO };
     each_capture_direction!(P, d => {
-        let back = d.opposite();
-        let before_empty = k.step::<P>(empty, back);
         if P::MEN_BACKWARD || d.is_down() != WHITE {
-            capturing |= men & k.step::<P>(man_targets & before_empty, back);
-        }
-        if !P::FLYING {
-            capturing |= kings & k.step::<P>(enemy & before_empty, back);
+            let back = d.opposite();
+            capturing |= men & k.step::<P>(man_targets & k.step::<P>(empty, back), back);
         }
     });
+    // Short kings looked at only where there are some (each line looked at again: the men's
+    // and kings' tests in one loop, kings or not, cost 0.9 % more instructions on Italian
+    // from the start, 0.4 % on English).
+    if !P::FLYING && kings != B::ZERO {
+        each_capture_direction!(P, d => {
+            let back = d.opposite();
+            capturing |= kings & k.step::<P>(enemy & k.step::<P>(empty, back), back);
+        });
+    }
     capturing
 }
 
