@@ -115,55 +115,54 @@ impl<'a, B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KINGS: b
     }
 
     /// The opponent's replies, counted as `count` asks, in the child where the squares
-    /// `touched` changed hands by an ordinary move, `kings_after` the kings there.
+    /// `touched` changed hands by the side to move's move and its pieces `captured` were
+    /// taken (none after an ordinary move), `kings_after` the kings there.
     #[inline(always)]
     pub(super) fn after(
         &self,
         k: &Kernel<B>,
         count: Count,
         touched: B,
+        captured: B,
         kings_after: B,
         leaf: &mut MoveList<B>,
     ) -> u64 {
-        match self.counted_from_parent(k, count, touched, kings_after, leaf) {
+        match self.counted_from_parent(k, count, touched, captured, kings_after, leaf) {
             Some(n) => n,
             None => {
                 let moved = self.own ^ touched;
+                let enemy = self.enemy & !captured;
                 if WHITE {
-                    child_count::<B, P, KINDS, WHITE>(
-                        k,
-                        count,
-                        moved,
-                        self.enemy,
-                        kings_after,
-                        leaf,
-                    )
+                    child_count::<B, P, KINDS, WHITE>(k, count, moved, enemy, kings_after, leaf)
                 } else {
-                    child_count::<B, P, KINDS, WHITE>(
-                        k,
-                        count,
-                        self.enemy,
-                        moved,
-                        kings_after,
-                        leaf,
-                    )
+                    child_count::<B, P, KINDS, WHITE>(k, count, enemy, moved, kings_after, leaf)
                 }
             }
         }
     }
 
     /// [`Self::after`] from what was read in the parent, or `None` where a flying king can
-    /// capture (or too many are followed): the child is then counted in full.
+    /// capture (or too many are followed), or pieces were taken where the opponent has flying
+    /// kings (followed for ordinary moves only): the child is then counted in full.
     #[inline(always)]
     fn counted_from_parent(
         &self,
         k: &Kernel<B>,
         count: Count,
         touched: B,
+        captured: B,
         kings_after: B,
         leaf: &mut MoveList<B>,
     ) -> Option<u64> {
+        if KINGS && P::FLYING && captured != B::ZERO {
+            return None;
+        }
         let moved = self.own ^ touched;
+        // The opponent's pieces taken are gone, and with them their steps (a step is a
+        // shift: the squares next to other pieces stay).
+        let enemy = self.enemy & !captured;
+        let reach = |e: Direction| self.reach[e as usize] & !k.step::<P>(captured, e);
+        let kings_reach = |e: Direction| self.kings_reach[e as usize] & !k.step::<P>(captured, e);
         let kings_quiet = if KINGS && P::FLYING {
             self.flying_kings
                 .quiet_after::<P>(k, touched, self.occupied ^ touched, moved)
@@ -171,28 +170,28 @@ impl<'a, B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KINGS: b
             Some(0)
         };
         let kings_quiet = kings_quiet?;
-        let empty_after = self.empty ^ touched;
+        let empty_after = self.empty ^ touched ^ captured;
         let targets = moved & !(kings_after & self.kings_immune);
         let mut landing = [B::ZERO; 8];
         each_capture_direction!(P, e => {
             if Self::captures(e) {
-                landing[e as usize] = k.step::<P>(self.reach[e as usize] & targets, e) & empty_after;
+                landing[e as usize] = k.step::<P>(reach(e) & targets, e) & empty_after;
             }
         });
         let mut quiet = kings_quiet;
         each_direction!(e => {
             if Self::forward(e) {
-                quiet += (self.reach[e as usize] & empty_after).count() as u64;
+                quiet += (reach(e) & empty_after).count() as u64;
             }
         });
         let mut king_landing = [B::ZERO; 8];
         let mut any = any_of::<B, P>(&landing);
         if Self::SHORT_KINGS {
             each_capture_direction!(P, e => {
-                king_landing[e as usize] = k.step::<P>(self.kings_reach[e as usize] & moved, e) & empty_after;
+                king_landing[e as usize] = k.step::<P>(kings_reach(e) & moved, e) & empty_after;
             });
             each_direction!(e => {
-                quiet += (self.kings_reach[e as usize] & empty_after).count() as u64;
+                quiet += (kings_reach(e) & empty_after).count() as u64;
             });
             any |= any_of::<B, P>(&king_landing);
         }
@@ -201,9 +200,9 @@ impl<'a, B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KINGS: b
         }
         // The opponent has a capture: the landings found go on to the count.
         let (white, black) = if WHITE {
-            (moved, self.enemy)
+            (moved, enemy)
         } else {
-            (self.enemy, moved)
+            (enemy, moved)
         };
         // The opponent moves: the side to move there is the other one (a literal each way).
         macro_rules! opponent_captures {
@@ -217,7 +216,7 @@ impl<'a, B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KINGS: b
                     empty_after,
                     moved,
                     targets,
-                    self.short_kings(),
+                    self.short_kings() & !captured,
                     landing,
                     king_landing,
                     leaf,
