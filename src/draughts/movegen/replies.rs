@@ -1,16 +1,18 @@
-//! The opponent's replies in the children of the parent of the leaves, after an ordinary move.
-//! Such a move changes two squares, so what the opponent can do there is mostly what it could
-//! do in the parent: its men's and short kings' steps and jumps are counted from the squares
-//! next to them, found once in the parent ([`Replies::read`]); its flying kings' from what
-//! they could do in the parent, looked at again only for a king whose lines the move touched
-//! ([`OpponentKings`]). A child where a flying king can capture is counted in full.
+//! The opponent's replies in the children of the parent of the leaves. An ordinary move
+//! changes two squares, so what the opponent can do there is mostly what it could do in the
+//! parent: its men's and short kings' steps and jumps are counted from the squares next to
+//! them, found once in the parent ([`Replies::read`]); its flying kings' from what they could
+//! do in the parent, looked at again only for a king whose lines the move touched
+//! ([`OpponentKings`]). A capture changes those squares and takes some of the opponent's
+//! pieces, whose steps are dropped from those read (flying kings are not followed through
+//! captures). A child where a flying king can capture is counted in full.
 use super::opponent_kings::OpponentKings;
 use super::perft::child_count;
 use super::*;
 
 /// What the parent of the leaves (`WHITE` to move, the opponent having kings or not:
 /// `KINGS`) reads once about its opponent, to count the opponent's replies in each child
-/// after an ordinary move ([`Replies::after`]).
+/// ([`Replies::after`]).
 pub(super) struct Replies<
     'a,
     B: Bits,
