@@ -81,13 +81,15 @@ def main():
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds must be 1 or more")
+    chosen = [b for b in benches() if not args.only or args.only in b[0]]
+    if not chosen:
+        labels = ", ".join(b[0] for b in benches())
+        parser.error(f"--only {args.only!r} names no bench; the benches: {labels}")
     english = (*DENOMINATOR, None, start_count(*DENOMINATOR))
     timed(args.binary, "american", 1, None, start_count("american", 1))
     print("| bench | leaves | Mnps | English Mnps | ratio to English (min-max) |")
     print("|---|---|---|---|---|")
-    for label, variant, depth, fen, expected in benches():
-        if args.only and args.only not in label:
-            continue
+    for label, variant, depth, fen, expected in chosen:
         pairs = []
         for _ in range(args.rounds):
             e = timed(args.binary, *english)
