@@ -4,9 +4,12 @@
 //! What the bindings (the Python package) hold: every family's engine is instantiated here,
 //! once, in the library, not in each crate that calls it.
 
+use crate::count::Count;
 use crate::diagnostics::{LocatedError, SourceFile};
-use crate::game::{Count, Game, Outcome};
+use crate::game::Game;
+use crate::outcome::Outcome;
 use crate::perft::PerftOptions;
+use crate::present::Present;
 use crate::variant::Variant;
 use std::sync::Arc;
 
@@ -109,7 +112,7 @@ impl Board {
                 .into_iter()
                 .enumerate()
                 .map(|(index, (mv, notation))| LegalMove {
-                    details: Game::move_json(&**game, pos, &mv, &notation),
+                    details: Present::move_json(&**game, pos, &mv, &notation),
                     notation,
                     index,
                 })
@@ -155,7 +158,7 @@ impl Board {
                     Some("a rule of the game that reads its earlier moves".into()),
                 ));
             }
-            let details = Game::move_json(&**game, pos, &mv, &notation);
+            let details = Present::move_json(&**game, pos, &mv, &notation);
             let next = Game::play(&**game, pos, &mv);
             history.push(next);
             LegalMove { notation, index, details }
@@ -207,7 +210,7 @@ impl Board {
 
     /// The board drawn in text, one line per rank or row.
     pub fn diagram(&self) -> String {
-        with_history!(&*self.variant, &self.positions, game, history => Game::diagram(&**game, now(history)))
+        with_history!(&*self.variant, &self.positions, game, history => Present::diagram(&**game, now(history)))
     }
 
     /// The cells (file, rank; rank 0 at the bottom) each legal move goes through, from its
@@ -219,7 +222,7 @@ impl Board {
             // be in another).
             Game::moves_with_notation(&**game, pos)
                 .iter()
-                .map(|(mv, _)| Game::move_path(&**game, pos, mv))
+                .map(|(mv, _)| Present::move_path(&**game, pos, mv))
                 .collect()
         })
     }
@@ -227,14 +230,14 @@ impl Board {
     /// What the board shows: cells, pieces, names (what [`Board::svg`] draws).
     pub fn view(&self) -> crate::view::BoardView {
         with_history!(&*self.variant, &self.positions, game, history => {
-            Game::view(&**game, now(history), false)
+            Present::view(&**game, now(history), false)
         })
     }
 
     /// The board as a self-contained SVG document (the CLI's `show --svg` picture).
     pub fn svg(&self) -> String {
         with_history!(&*self.variant, &self.positions, game, history => {
-            let view = Game::view(&**game, now(history), false);
+            let view = Present::view(&**game, now(history), false);
             crate::render::svg::render(&view, &[])
         })
     }

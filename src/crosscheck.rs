@@ -4,9 +4,11 @@
 //! total (`{fen}` and `{depth}` in the command are replaced), or a UCI engine driven with
 //! `position fen` and `go perft`, as Fairy-Stockfish and its family speak.
 
-use crate::LocatedError;
-use crate::game::{Count, Game, natural_cmp};
+use crate::count::Count;
+use crate::diagnostics::LocatedError;
+use crate::notation::natural_cmp;
 use crate::perft::PerftOptions;
+use crate::present::Present;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -235,7 +237,7 @@ pub struct CrossReport {
 
 /// Compares our divide with the peer's from `root` at `depth`, descending into the first
 /// subtree that disagrees.
-pub fn crosscheck<G: Game>(
+pub fn crosscheck<G: Present>(
     game: &G,
     peer: &mut Peer,
     root: &G::Position,
@@ -275,10 +277,10 @@ pub fn crosscheck<G: Game>(
                 None => unknown.push(text.clone()),
             }
         }
-        let total = crate::count_sum(ours.iter().map(|(_, n)| *n));
+        let total = crate::count::count_sum(ours.iter().map(|(_, n)| *n));
         let their_total = theirs.total.or_else(|| {
             (!theirs.moves.is_empty())
-                .then(|| crate::count_sum(theirs.moves.iter().map(|(_, n)| *n)))
+                .then(|| crate::count::count_sum(theirs.moves.iter().map(|(_, n)| *n)))
         });
         let mut step = Step {
             path: path.clone(),
@@ -382,8 +384,9 @@ impl CrossReport {
                 out,
                 "depth {} after {at}: {ours} {}, {theirs} {}{}",
                 s.depth,
-                crate::count_text(s.ours),
-                s.theirs.map_or("(no total)".into(), crate::count_text),
+                crate::count::count_text(s.ours),
+                s.theirs
+                    .map_or("(no total)".into(), crate::count::count_text),
                 s.first_differing_move
                     .as_ref()
                     .map_or(String::new(), |m| format!("; first move that differs: {m}"))

@@ -3,9 +3,12 @@
 //! both allow, the shallowest positions where the legal move sets differ, each with the moves
 //! only one of them allows; and the rule keys that differ between the two resolved files.
 
-use crate::LocatedError;
-use crate::game::{Count, Game, natural_cmp};
+use crate::count::Count;
+use crate::diagnostics::LocatedError;
+use crate::game::Game;
+use crate::notation::natural_cmp;
 use crate::perft::PerftOptions;
+use crate::present::Present;
 use crate::variant::Variant;
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, HashSet};
@@ -221,7 +224,7 @@ fn fingerprint<P: std::hash::Hash>(p: &P) -> u128 {
     ((h1 as u128) << 64) | h2 as u128
 }
 
-fn compare<G: Game>(
+fn compare<G: Present>(
     a: &G,
     b: &G,
     fen: Option<&str>,
@@ -273,7 +276,7 @@ fn compare<G: Game>(
             break;
         }
         // Both reached the largest count kept: deeper counts cannot be told apart.
-        if na == crate::COUNT_LIMIT {
+        if na == crate::count::COUNT_LIMIT {
             break;
         }
     }
@@ -419,7 +422,7 @@ impl DiffReport {
             } else {
                 ""
             };
-            let (na, nb) = (crate::count_text(*na), crate::count_text(*nb));
+            let (na, nb) = (crate::count::count_text(*na), crate::count::count_text(*nb));
             let _ = writeln!(out, "  {d:>5}  {na:>width$}  {nb:>width$}{mark}");
         }
         match self.ply {

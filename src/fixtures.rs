@@ -1,8 +1,10 @@
 //! Rule-edge fixtures: TOML files of positions with their exact legal moves, perft counts and
 //! outcomes, worked out by hand from the rule text. See `fixtures/README.md` for the format.
 
+use crate::count::Count;
 use crate::diagnostics::{LocatedError, SourceFile};
-use crate::game::{Count, Game, Outcome};
+use crate::game::Game;
+use crate::outcome::Outcome;
 use crate::variant::Variant;
 use crate::with_game;
 use serde::Deserialize;
@@ -340,7 +342,7 @@ fn check_moves<G: Game>(
         .filter(|((_, m), ok)| !**m && **ok)
         .map(|(((_, t), _), _)| t.as_str())
         .collect();
-    extra.sort_by(|a, b| crate::game::natural_cmp(a, b));
+    extra.sort_by(|a, b| crate::notation::natural_cmp(a, b));
     if !missing.is_empty() {
         failures.push(format!("moves missing: {}", missing.join(" ")));
     }

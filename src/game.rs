@@ -1,101 +1,15 @@
-//! The game-family trait: what the perft driver, divide, fixtures, the CLI and the tests need
-//! of a game. Draughts is one family, the chess-like family (Xiangqi) another; everything
-//! outside the family folders is written against this trait.
+//! The game-family trait: a variant's rules and positions, what the perft driver, divide,
+//! fixtures, the tools and the tests need of a game. Draughts is one family, the chess family
+//! another; everything outside the family folders is written against this trait (and
+//! [`crate::present::Present`] for what is shown to people).
 
+use crate::count::Count;
 use crate::diagnostics::LocatedError;
-use crate::perft::{Table, TableKey, TableSlot};
+use crate::notation::natural_cmp;
+use crate::outcome::Outcome;
 use crate::rules::Family;
-
-/// Which move sequences perft counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Count {
-    /// Distinct moves: same from, to and captured set = one move (the default).
-    #[default]
-    Unique,
-    /// Every distinct jump sequence (in families without jump sequences, the same as
-    /// `Unique`).
-    Paths,
-}
-
-impl Count {
-    /// The name as the command line and the reports write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Count::Unique => "unique",
-            Count::Paths => "paths",
-        }
-    }
-
-    /// `total` and a child's count `n` reached by a move of `paths` jump sequences, as this
-    /// convention weighs the move; at [`COUNT_LIMIT`] the sum stops instead of wrapping.
-    #[inline(always)]
-    pub fn add(self, total: u128, n: u128, paths: u32) -> u128 {
-        let n = match self {
-            Count::Unique => n,
-            Count::Paths => n.saturating_mul(paths as u128),
-        };
-        total.saturating_add(n)
-    }
-}
-
-/// The largest count a perft returns: the sums saturate at it instead of wrapping, so that a
-/// count equal to it means "this many or more" (2^128 - 1, about 3.4e38).
-pub const COUNT_LIMIT: u128 = u128::MAX;
-
-/// The sum of perft counts, stopping at [`COUNT_LIMIT`] instead of wrapping.
-pub fn count_sum(counts: impl IntoIterator<Item = u128>) -> u128 {
-    counts.into_iter().fold(0, u128::saturating_add)
-}
-
-/// `n`, or the words for a count that reached [`COUNT_LIMIT`] (the sums stop there, so it
-/// is not exact), for the tools to refuse it with.
-pub fn exact_count(n: u128) -> Result<u128, String> {
-    if n < COUNT_LIMIT {
-        return Ok(n);
-    }
-    Err(format!(
-        "the count reached {n} (2^128 - 1), the largest rulebench keeps: the true count is that or more"
-    ))
-}
-
-/// A perft count as text: the number, followed by "or more" when it is [`COUNT_LIMIT`] (the
-/// true count may be larger).
-pub fn count_text(n: u128) -> String {
-    if n == COUNT_LIMIT {
-        format!("{n} or more")
-    } else {
-        n.to_string()
-    }
-}
-
-/// How a game stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Play goes on.
-    Ongoing,
-    /// One side has won.
-    Win {
-        /// The winner, as the rules name the side (`white`, `red`).
-        winner: String,
-        /// Why, in words.
-        reason: String,
-    },
-    /// Drawn.
-    Draw {
-        /// Why, in words.
-        reason: String,
-    },
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Outcome::Ongoing => write!(f, "ongoing"),
-            Outcome::Win { winner, reason } => write!(f, "{winner} wins: {reason}"),
-            Outcome::Draw { reason } => write!(f, "draw: {reason}"),
-        }
-    }
-}
+use crate::stats::{Column, LeafMove};
+use crate::transposition::{TranspositionKey, TranspositionSlot, TranspositionTable};
 
 /// One family of games (draughts, chess-like) with a variant's rules loaded.
 pub trait Game: Sync {
@@ -104,7 +18,7 @@ pub trait Game: Sync {
     /// A legal move.
     type Move: Clone + Send + Sync + std::fmt::Debug;
     /// What the shared transposition table stores to tell positions apart exactly.
-    type Key: TableKey;
+    type Key: TranspositionKey;
     /// A position packed small (its pieces and side to move; counters aside), for searches
     /// that hold many positions at once (`diff`).
     type Packed: Clone + Eq + std::hash::Hash + Send + Sync;
@@ -248,9 +162,9 @@ pub trait Game: Sync {
     }
     /// The columns of perft statistics the rules give a meaning to, nodes first
     /// (`perft --stats`; a chess variant without castling has no castles column).
-    fn stat_columns(&self) -> Vec<crate::perft::stats::Column>;
+    fn stat_columns(&self) -> Vec<Column>;
     /// What the move `mv` of `pos` is, for the statistics counted at the leaves.
-    fn leaf_move(&self, pos: &Self::Position, mv: &Self::Move) -> crate::perft::stats::LeafMove;
+    fn leaf_move(&self, pos: &Self::Position, mv: &Self::Move) -> LeafMove;
     /// Number of leaf nodes `depth` plies below `pos`, on one thread, with an optional
     /// transposition table shared with other searches.
     fn perft_in(
@@ -258,7 +172,7 @@ pub trait Game: Sync {
         pos: &Self::Position,
         depth: u32,
         count: Count,
-        table: Option<&Table<Self::Key>>,
+        table: Option<&TranspositionTable<Self::Key>>,
     ) -> u128;
     /// An upper bound on the distinct positions, one side to move, that play from `pos` can
     /// reach at any one ply, where the family knows one (its pieces only ever fewer, say);
@@ -270,24 +184,14 @@ pub trait Game: Sync {
     /// Where `pos` goes in the transposition table of [`Game::perft_in`] under `count`: the
     /// entry the family's own search reads and writes for it; `None` when the position has
     /// no key (it is then never stored).
-    fn table_slot(&self, pos: &Self::Position, count: Count) -> Option<TableSlot<Self::Key>>;
+    fn table_slot(
+        &self,
+        pos: &Self::Position,
+        count: Count,
+    ) -> Option<TranspositionSlot<Self::Key>>;
     /// Number of leaf nodes `depth` plies below `pos` (one thread, no table).
     fn perft(&self, pos: &Self::Position, depth: u32, count: Count) -> u128 {
         self.perft_in(pos, depth, count, None)
-    }
-    /// Perft of each legal move, sorted by move text (the Stockfish `divide`), on one thread
-    /// without a table; [`crate::perft::divide`] takes threads and a table.
-    fn divide(&self, pos: &Self::Position, depth: u32, count: Count) -> Vec<(String, u128)>
-    where
-        Self: Sized,
-    {
-        let options = crate::perft::PerftOptions {
-            threads: 1,
-            hash_mb: 0,
-            progress: None,
-            stop: None,
-        };
-        crate::perft::divide(self, pos, depth, count, &options)
     }
     /// How the game stands after `history` (the positions of the game in order, the current
     /// one last; families whose results need no history look at the last only).
@@ -297,55 +201,4 @@ pub trait Game: Sync {
     fn side_names(&self) -> [&str; 2];
     /// The side to move: 0 or 1, an index into [`Game::side_names`].
     fn side_to_move(&self, pos: &Self::Position) -> usize;
-    /// One legal move as a JSON object for `moves --json` (at least `notation`, `from`, `to`
-    /// and `captured`).
-    fn move_json(&self, pos: &Self::Position, mv: &Self::Move, text: &str) -> serde_json::Value;
-    /// A few lines that say what the compiled rules are, for `check`.
-    fn describe(&self) -> Vec<String>;
-    /// The rules in plain sentences, written from the compiled rules (one paragraph each).
-    fn explain(&self) -> Vec<String>;
-    /// The board drawn in text, one line per rank or row, for people.
-    fn diagram(&self, pos: &Self::Position) -> String;
-    /// The position as a picture for the renderers; with `names`, every playable cell
-    /// labelled with its square number or point name.
-    fn view(&self, pos: &Self::Position, names: bool) -> crate::view::BoardView;
-    /// The way a move goes on the board: (file, rank) of its start, every landing, its end.
-    fn move_path(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<(u32, u32)>;
-}
-
-/// Orders move texts so that `9-13` comes before `10-14` (numbers compared as numbers).
-pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
-    fn chunks(s: &str) -> Vec<Result<u64, &str>> {
-        let mut out = Vec::new();
-        let mut start = 0;
-        let bytes = s.as_bytes();
-        while start < bytes.len() {
-            let digit = bytes[start].is_ascii_digit();
-            let mut end = start;
-            while end < bytes.len() && bytes[end].is_ascii_digit() == digit {
-                end += 1;
-            }
-            let piece = &s[start..end];
-            out.push(if digit {
-                piece.parse().map_err(|_| piece)
-            } else {
-                Err(piece)
-            });
-            start = end;
-        }
-        out
-    }
-    let (ca, cb) = (chunks(a), chunks(b));
-    for (x, y) in ca.iter().zip(cb.iter()) {
-        let ord = match (x, y) {
-            (Ok(m), Ok(n)) => m.cmp(n),
-            (Err(m), Err(n)) => m.cmp(n),
-            (Ok(_), Err(_)) => std::cmp::Ordering::Less,
-            (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
-        };
-        if ord != std::cmp::Ordering::Equal {
-            return ord;
-        }
-    }
-    ca.len().cmp(&cb.len())
 }

@@ -4,7 +4,8 @@
 //! ended, is an error located in the text.
 
 use crate::diagnostics::{LocatedError, SourceFile};
-use crate::game::{Game, Outcome};
+use crate::game::Game;
+use crate::outcome::Outcome;
 
 /// The longest move list read (a game of ten thousand moves is already far past any rule).
 pub const MAX_MOVES: usize = 10_000;

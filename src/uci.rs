@@ -6,7 +6,8 @@
 //! Anything wrong (an unknown variant, a bad FEN or move, a depth that is not one) is told on
 //! an `info string` line; the session goes on.
 
-use crate::game::{Count, Game};
+use crate::count::Count;
+use crate::game::Game;
 use crate::perft::PerftOptions;
 use crate::variant::Variant;
 use crate::with_game;
@@ -35,7 +36,7 @@ pub struct Session {
 
 impl Session {
     /// A session with `variant` (a shipped id, a rules file or a spec), at its start position.
-    pub fn new(variant: &str) -> Result<Session, crate::LocatedError> {
+    pub fn new(variant: &str) -> Result<Session, crate::diagnostics::LocatedError> {
         Ok(Session {
             variant: Variant::load(variant)?,
             fen: None,
@@ -163,7 +164,8 @@ impl Session {
                         ));
                     }
                 };
-                if mb > 0 && crate::perft::Table::<[u64; 1]>::new(mb).is_none() {
+                if mb > 0 && crate::transposition::TranspositionTable::<[u64; 1]>::new(mb).is_none()
+                {
                     return Err(format!("the system refused {mb} MiB for the hash table"));
                 }
                 self.hash_mb = mb;
@@ -287,7 +289,7 @@ fn go_perft_depth(rest: &str) -> Result<u32, String> {
 }
 
 /// An error on one line: where it is and what is wrong.
-fn one_line(e: &crate::LocatedError) -> String {
+fn one_line(e: &crate::diagnostics::LocatedError) -> String {
     let help = e
         .help
         .as_deref()

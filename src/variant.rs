@@ -7,6 +7,7 @@ use crate::diagnostics::LocatedError;
 use crate::draughts::Draughts;
 use crate::draughts::schema::DraughtsFile;
 use crate::game::Game;
+use crate::present::Present;
 use crate::rules::{Family, Loader, family_of};
 
 /// A variant of any family, ready to play.
@@ -80,7 +81,7 @@ impl Variant {
 
     /// The rules in plain sentences, one paragraph each (`explain`).
     pub fn explain(&self) -> Vec<String> {
-        crate::with_game!(self, game => Game::explain(game))
+        crate::with_game!(self, game => Present::explain(game))
     }
 
     /// The two sides as the rules name them, the one that moves first first.

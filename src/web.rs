@@ -31,8 +31,8 @@
 //! ```
 
 use crate::board::Board;
+use crate::count::Count;
 use crate::diagnostics::{LocatedError, SourceFile};
-use crate::game::Count;
 use crate::perft::PerftOptions;
 use crate::variant::Variant;
 use serde::Deserialize;
@@ -194,7 +194,7 @@ fn perft(r: &Request) -> Result<Value, LocatedError> {
     };
     if r.divide {
         let list = board.divide(depth, count, &options);
-        let total = crate::count_sum(list.iter().map(|(_, n)| *n));
+        let total = crate::count::count_sum(list.iter().map(|(_, n)| *n));
         at_limit(total)?;
         let rows: Vec<Value> = list
             .into_iter()
@@ -207,9 +207,9 @@ fn perft(r: &Request) -> Result<Value, LocatedError> {
     Ok(json!({ "nodes": nodes.to_string() }))
 }
 
-/// Refuses a count that reached [`crate::COUNT_LIMIT`]: it is not exact.
+/// Refuses a count that reached [`crate::count::COUNT_LIMIT`]: it is not exact.
 fn at_limit(n: u128) -> Result<(), LocatedError> {
-    crate::exact_count(n)
+    crate::count::exact_count(n)
         .map(|_| ())
         .map_err(|e| request_error("depth", &format!("{e}; choose a smaller depth")))
 }

@@ -8,7 +8,7 @@
 
 use rulebench::render::{DiffCard, DiffPosition, Report, TableCard, html, report};
 use rulebench::view::Arrow;
-use rulebench::{Count, Draughts, Game};
+use rulebench::{Count, Draughts, Game, Present};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -45,17 +45,18 @@ fn diff() -> DiffCard {
         .iter()
         .map(|fen| {
             let (pa, pb) = (a.parse_fen(fen).unwrap(), b.parse_fen(fen).unwrap());
-            let only = |g: &Draughts, p: &rulebench::Position, other: &HashSet<String>| {
-                g.moves_with_notation(p)
-                    .into_iter()
-                    .filter(|(_, t)| !other.contains(t))
-                    .map(|(mv, t)| Arrow {
-                        path: g.move_path(p, &mv),
-                        label: t,
-                    })
-                    .collect::<Vec<_>>()
-            };
-            let texts = |g: &Draughts, p: &rulebench::Position| -> HashSet<String> {
+            let only =
+                |g: &Draughts, p: &rulebench::draughts::Position, other: &HashSet<String>| {
+                    g.moves_with_notation(p)
+                        .into_iter()
+                        .filter(|(_, t)| !other.contains(t))
+                        .map(|(mv, t)| Arrow {
+                            path: g.move_path(p, &mv),
+                            label: t,
+                        })
+                        .collect::<Vec<_>>()
+                };
+            let texts = |g: &Draughts, p: &rulebench::draughts::Position| -> HashSet<String> {
                 g.moves_with_notation(p)
                     .into_iter()
                     .map(|(_, t)| t)

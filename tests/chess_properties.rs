@@ -12,7 +12,7 @@ use proptest::test_runner::TestCaseError;
 use rulebench::chess::Position;
 use rulebench::chess::bitboard::Set;
 use rulebench::chess::movegen::Move;
-use rulebench::{Chess, Count, Game};
+use rulebench::{Chess, Count, Game, PerftOptions};
 use std::sync::OnceLock;
 
 /// The variants on 64-bit sets.
@@ -411,11 +411,11 @@ fn royal_attacked<B: Set>(game: &Chess<B>, after_fen: &str, mover_upper: bool) -
 
 fn divide_sums<B: Set>(game: &Chess<B>, pos: &Position<B>) -> Result<(), TestCaseError> {
     for depth in 1..=3 {
-        let total: u128 = game
-            .divide(pos, depth, Count::Unique)
-            .iter()
-            .map(|x| x.1)
-            .sum();
+        let total: u128 =
+            rulebench::perft::divide(game, pos, depth, Count::Unique, &PerftOptions::one_thread())
+                .iter()
+                .map(|x| x.1)
+                .sum();
         prop_assert_eq!(total, game.perft(pos, depth, Count::Unique));
     }
     Ok(())

@@ -418,7 +418,7 @@ fn numbers_too_large_to_hold_are_errors() {
         let text = text
             .replace("columns = 8", &format!("columns = {columns}"))
             .replace("rows = 8", &format!("rows = {rows}"));
-        let e = rulebench::Rules::from_toml("big.toml", &text).unwrap_err();
+        let e = rulebench::draughts::Rules::from_toml("big.toml", &text).unwrap_err();
         assert!(e.to_string().contains(columns), "{e}");
         // The message's own product did the same (a panic in debug builds, `has 0
         // squares` in release; found by `rules_mutation`).
@@ -430,7 +430,7 @@ fn numbers_too_large_to_hold_are_errors() {
     }
     let text = std::fs::read_to_string(root().join("rules/russian.toml")).unwrap();
     let wide = text.replace("columns = 8", "columns = 4294967294");
-    let e = rulebench::Rules::from_toml("big.toml", &wide).unwrap_err();
+    let e = rulebench::draughts::Rules::from_toml("big.toml", &wide).unwrap_err();
     assert!(e.to_string().contains("4294967294"), "{e}");
     // A chess-family board of 16 files and 2^28 ranks: files x ranks wrapped round to 0
     // and passed the 128-point check (found by `rules_mutation`).
@@ -446,7 +446,7 @@ fn numbers_too_large_to_hold_are_errors() {
     assert!(e.to_string().contains("16x268435456"), "{e}");
     // 2^31 rows of men: twice that wrapped round to 0 rows and passed the check.
     let many = text.replace("rows_of_men = 3", "rows_of_men = 2147483648");
-    let e = rulebench::Rules::from_toml("many.toml", &many).unwrap_err();
+    let e = rulebench::draughts::Rules::from_toml("many.toml", &many).unwrap_err();
     assert!(e.message.contains("do not fit"), "{e}");
 }
 

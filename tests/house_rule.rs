@@ -1,7 +1,8 @@
 //! The no-compulsory-capture house rule (RULES.md §1): a player may skip a capture, but a
 //! capture, once chosen, follows the variant's rules.
 
-use rulebench::{Draughts, Game, Move, Position};
+use rulebench::draughts::{Move, Position};
+use rulebench::{Draughts, Game};
 use std::collections::HashSet;
 
 fn texts(g: &Draughts, pos: &Position) -> HashSet<String> {

@@ -9,7 +9,8 @@
 
 use proptest::prelude::*;
 use rulebench::draughts::movegen::Width;
-use rulebench::{Count, Draughts, Game, Move, Position, Rules};
+use rulebench::draughts::{Move, Position, Rules};
+use rulebench::{Count, Draughts, Game};
 use std::sync::OnceLock;
 
 use crate::common;

@@ -1,6 +1,7 @@
 //! Square numbering, PDN FEN in and out, PDN moves in and out.
 
-use rulebench::{Colour, Draughts, Game, Position};
+use rulebench::draughts::{Colour, Position};
+use rulebench::{Draughts, Game};
 
 fn game(id: &str) -> Draughts {
     Draughts::load(id).unwrap()

@@ -65,7 +65,7 @@ reference_tests! {
 /// Every shipped variant has a reference table, and every table above is for a shipped variant.
 #[test]
 fn every_shipped_variant_is_checked() {
-    let shipped = rulebench::Rules::shipped();
+    let shipped = rulebench::draughts::Rules::shipped();
     for v in [
         "american",
         "russian",
@@ -96,7 +96,7 @@ fn every_shipped_variant_is_checked() {
 fn threads_and_hash_match_the_reference() {
     use rulebench::PerftOptions;
     use std::sync::atomic::{AtomicU64, Ordering};
-    for variant in rulebench::Rules::shipped() {
+    for variant in rulebench::draughts::Rules::shipped() {
         let reference = common::reference(&variant);
         let loaded = Variant::load(&variant).unwrap();
         let depth = reference
@@ -225,7 +225,7 @@ fn layout_read_at_run_time() {
 #[test]
 fn line_tables_on_every_variant() {
     let how = "by the line tables";
-    for variant in rulebench::Rules::shipped() {
+    for variant in rulebench::draughts::Rules::shipped() {
         if let Ok(game) = Draughts::load(&variant) {
             if !game.follows_line_tables() {
                 start_tables_match(&game.with_line_tables(), &variant, 2_000_000, how);

@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 use rulebench::draughts::schema::Criterion;
-use rulebench::{Colour, Count, DetailedMove, Draughts, Game, PerftOptions, Position, Rules};
+use rulebench::draughts::{Colour, DetailedMove, Position, Rules};
+use rulebench::{Count, Draughts, Game, PerftOptions};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -224,8 +225,8 @@ proptest! {
             let unique = game.perft(&pos, depth, Count::Unique);
             let paths = game.perft(&pos, depth, Count::Paths);
             prop_assert!(unique <= paths);
-            let du: u128 = game.divide(&pos, depth, Count::Unique).iter().map(|x| x.1).sum();
-            let dp: u128 = game.divide(&pos, depth, Count::Paths).iter().map(|x| x.1).sum();
+            let du: u128 = rulebench::perft::divide(game, &pos, depth, Count::Unique, &PerftOptions::one_thread()).iter().map(|x| x.1).sum();
+            let dp: u128 = rulebench::perft::divide(game, &pos, depth, Count::Paths, &PerftOptions::one_thread()).iter().map(|x| x.1).sum();
             prop_assert_eq!(unique, du, "{} {}", game.id(), game.fen(&pos));
             prop_assert_eq!(paths, dp, "{} {}", game.id(), game.fen(&pos));
         }
@@ -266,7 +267,7 @@ proptest! {
         let other = &games_by_line_tables()[g];
         let mut a = game.legal_moves(&pos);
         let mut b = other.legal_moves(&pos);
-        let order = |m: &rulebench::Move| (m.from, m.to, m.captured, m.promotes, m.paths);
+        let order = |m: &rulebench::draughts::Move| (m.from, m.to, m.captured, m.promotes, m.paths);
         a.sort_by_key(order);
         b.sort_by_key(order);
         prop_assert_eq!(a, b, "{} {}", game.id(), game.fen(&pos));

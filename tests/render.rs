@@ -5,7 +5,7 @@
 
 use rulebench::render::{Report, html, report, svg, terminal};
 use rulebench::view::{Arrow, BoardView, Cells, PieceMark};
-use rulebench::{Game, Variant, with_game};
+use rulebench::{Game, Present, Variant, with_game};
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -2,7 +2,8 @@
 //! and column of the problem and the valid choices.
 
 use crate::common;
-use rulebench::{LocatedError, Rules};
+use rulebench::LocatedError;
+use rulebench::draughts::Rules;
 
 use common::{assert_at, dir, write};
 

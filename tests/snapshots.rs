@@ -39,8 +39,11 @@ fn render(title: &str, rows: &[(u128, u128)]) -> String {
 
 #[test]
 fn shipped_variant_tables() {
-    for id in rulebench::Rules::shipped() {
-        let squares = rulebench::Rules::load(&id).unwrap().geometry.square_count();
+    for id in rulebench::draughts::Rules::shipped() {
+        let squares = rulebench::draughts::Rules::load(&id)
+            .unwrap()
+            .geometry
+            .square_count();
         let variant = Variant::load(&id).unwrap();
         let reference = common::reference(&id);
         let rows = with_game!(&variant, game => table(game, depth_for(squares)));
@@ -77,9 +80,9 @@ fn shipped_variant_tables() {
 
 #[test]
 fn house_rule_tables() {
-    for house in rulebench::Rules::shipped_house_rules() {
+    for house in rulebench::draughts::Rules::shipped_house_rules() {
         let mut text = String::new();
-        for base in rulebench::Rules::shipped() {
+        for base in rulebench::draughts::Rules::shipped() {
             let spec = format!("{base}+{house}");
             let Ok(game) = Draughts::load(&spec) else {
                 continue; // the house rule does not apply to this board

@@ -211,7 +211,7 @@ fn threads_and_the_table_change_no_statistic() {
 
 #[test]
 fn a_table_of_statistics_checks_against_the_published_one() {
-    use rulebench::table::{Counts, Limit, PerftTable, column};
+    use rulebench::publish::{Counts, Limit, PerftTable, column};
     let options = PerftOptions {
         threads: 2,
         hash_mb: 0,

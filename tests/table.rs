@@ -7,7 +7,8 @@
 
 use crate::common::options;
 use rulebench::perft::stats::perft_stats;
-use rulebench::perft::{Table, frontier, perft, perft_with_table};
+use rulebench::perft::{frontier, perft, perft_with_table};
+use rulebench::transposition::TranspositionTable as Table;
 use rulebench::{Count, Draughts, Game};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

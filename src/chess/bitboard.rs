@@ -1,6 +1,6 @@
 //! The chess family's sets of points: a 64-bit set where the board has at most 64 points
 //! (chess, Makruk, Shatranj, Minixiangqi), a 128-bit one otherwise (Xiangqi, Capablanca,
-//! Courier). The width is chosen once, when a variant is loaded ([`crate::Variant`]); each
+//! Courier). The width is chosen once, when a variant is loaded ([`crate::variant::Variant`]); each
 //! width brings its mailbox and its way of finding what a rider sees along the lines
 //! ([`LineAttacks`]).
 

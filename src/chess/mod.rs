@@ -32,6 +32,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+mod present;
 pub mod rules;
 pub mod schema;
 pub mod tables;

@@ -16,7 +16,7 @@ use super::bitboard::Set;
 use super::position::Position;
 use super::rules::Counting;
 use super::schema::{Counted, ForceMatch, ResultName};
-use crate::game::Outcome;
+use crate::outcome::Outcome;
 
 fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {

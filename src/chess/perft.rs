@@ -6,7 +6,7 @@
 use super::bitboard::Set;
 use super::movegen::{Engine, Move};
 use super::position::Position;
-use crate::perft::Table;
+use crate::transposition::TranspositionTable;
 
 /// The smallest remaining depth at which the table is consulted.
 const TABLE_MIN_DEPTH: u32 = 3;
@@ -29,7 +29,7 @@ pub fn perft<B: Set>(
     pos: &Position<B>,
     depth: u32,
     lists: &mut [Vec<Move>],
-    table: Option<(&Table<Key>, u64)>,
+    table: Option<(&TranspositionTable<Key>, u64)>,
 ) -> u128 {
     if e.plain {
         search::<B, true>(e, pos, depth, lists, table)
@@ -43,7 +43,7 @@ fn search<B: Set, const PLAIN: bool>(
     pos: &Position<B>,
     depth: u32,
     lists: &mut [Vec<Move>],
-    table: Option<(&Table<Key>, u64)>,
+    table: Option<(&TranspositionTable<Key>, u64)>,
 ) -> u128 {
     if depth == 0 {
         return 1;

@@ -1,6 +1,6 @@
 //! The arguments of the verbs.
 
-use crate::game::Count;
+use crate::count::Count;
 use clap::{Subcommand, ValueEnum};
 use miette::Result;
 
@@ -385,7 +385,7 @@ fn hash_mb(given: usize) -> Result<usize> {
     // Asked of the system once here (the mapping is lazy, so this costs nothing), so that a
     // table the system refuses (an address-space limit, `ulimit -v`) is an error, not a
     // search that quietly runs without one.
-    if given > 0 && crate::perft::Table::<[u64; 1]>::new(given).is_none() {
+    if given > 0 && crate::transposition::TranspositionTable::<[u64; 1]>::new(given).is_none() {
         return Err(miette::miette!(
             help = "use a smaller --hash (or 0 for none), or raise the limit (`ulimit -v`)",
             "the system refused {given} MiB for the hash table"

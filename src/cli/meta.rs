@@ -1,6 +1,7 @@
 //! `check`, `list`, `fixtures`, `explain` and `schema`.
 
 use crate::game::Game;
+use crate::present::Present;
 use crate::variant::Variant;
 use crate::with_game;
 use miette::{IntoDiagnostic, Result};

@@ -1,5 +1,5 @@
 //! The `rulebench` command line, a thin layer over the library: every verb works for every
-//! family, through the [`Game`](crate::Game) trait.
+//! family, through the [`Game`](crate::game::Game) trait.
 
 mod args;
 mod compare;

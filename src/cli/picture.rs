@@ -2,7 +2,7 @@
 
 use super::args::PositionArgs;
 use super::play::history;
-use crate::game::Game;
+use crate::present::Present;
 use crate::render::{svg, terminal};
 use crate::variant::Variant;
 use crate::with_game;
@@ -53,8 +53,8 @@ pub(super) fn report(
     out: &mut impl Write,
     req: ReportRequest<'_>,
 ) -> Result<std::process::ExitCode> {
+    use crate::publish::{Counts, Limit, PerftTable};
     use crate::render::{Report, html, report};
-    use crate::table::{Counts, Limit, PerftTable};
     let paths = if req.paths.is_empty() {
         vec![std::path::PathBuf::from("fixtures")]
     } else {
@@ -80,7 +80,7 @@ pub(super) fn report(
     if !req.tables.is_empty() {
         let mut columns = Vec::new();
         for spec in req.tables {
-            columns.push(crate::table::column(
+            columns.push(crate::publish::column(
                 spec,
                 None,
                 Limit::Nodes(req.table_max_nodes),

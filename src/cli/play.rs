@@ -2,7 +2,9 @@
 
 use super::args::PositionArgs;
 use super::tree::position;
-use crate::game::{Game, natural_cmp};
+use crate::game::Game;
+use crate::notation::natural_cmp;
+use crate::present::Present;
 use crate::variant::Variant;
 use crate::with_game;
 use miette::{IntoDiagnostic, Result};

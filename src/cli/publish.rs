@@ -1,9 +1,9 @@
 //! `table`: perft tables for publishing.
 
 use super::args::{CountsArg, FormatArg, SearchArgs};
-use crate::perft::stats::Column as Stat;
 use crate::perft::{PerftOptions, Progress};
-use crate::table::{Counts, Limit, PerftTable};
+use crate::publish::{Counts, Limit, PerftTable};
+use crate::stats::Column as Stat;
 use miette::{IntoDiagnostic, Result};
 use std::io::Write;
 use std::process::ExitCode;
@@ -52,7 +52,7 @@ pub(super) fn table(out: &mut impl Write, req: TableRequest<'_>) -> Result<ExitC
     };
     let mut columns = Vec::new();
     for spec in req.rules {
-        columns.push(crate::table::column(
+        columns.push(crate::publish::column(
             spec,
             req.fen,
             limit,

@@ -3,7 +3,8 @@
 
 use super::args::{SplitArgs, TreeArgs};
 use super::tree::{announce_long_run, position};
-use crate::game::{Count, Game};
+use crate::count::Count;
+use crate::game::Game;
 use crate::perft::checkpoint::{Checkpoint, Header};
 use crate::perft::job::{Job, ShardResult};
 use crate::perft::shard::{Frontier, Subtree, count_subtrees};
@@ -63,7 +64,7 @@ pub(super) fn perft(
     }
     let (threads, hash_mb) = (args.threads()?, args.hash_mb()?);
     let variant = Variant::load(&args.rules)?;
-    let rules_sha256 = crate::table::rules_hash(&args.rules);
+    let rules_sha256 = crate::publish::rules_hash(&args.rules);
     with_game!(&variant, game => {
         let count: Count = args.count.into();
         if let Some(list) = &split.fen_list {
@@ -224,7 +225,7 @@ fn fen_list<G: Game>(
             work: 1,
         });
     }
-    let digest = crate::table::sha256_hex(&text);
+    let digest = crate::publish::sha256_hex(&text);
     let count: Count = args.count.into();
     let depth = args.depth;
     let job = Job {

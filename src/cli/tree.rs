@@ -1,7 +1,8 @@
 //! `perft` and `divide`.
 
 use super::args::{SearchArgs, TreeArgs};
-use crate::game::{Count, Game};
+use crate::count::Count;
+use crate::game::Game;
 use crate::perft::{Estimate, PerftOptions, Progress, estimate, estimate_stats, human_duration};
 use crate::variant::Variant;
 use crate::with_game;
@@ -141,10 +142,10 @@ fn run_json<G: Game>(
     }
 }
 
-/// `n`, unless it reached [`crate::COUNT_LIMIT`] (the sums stop there): then an error that
+/// `n`, unless it reached [`crate::count::COUNT_LIMIT`] (the sums stop there): then an error that
 /// says the count is that or more.
 fn exact(n: u128, what: &str) -> Result<u128> {
-    crate::exact_count(n)
+    crate::count::exact_count(n)
         .map_err(|e| miette::miette!(help = "choose a smaller --depth", "{what}: {e}"))
 }
 

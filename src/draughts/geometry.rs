@@ -16,8 +16,8 @@
 //! Rows are counted from the top of the diagram (row 0 holds black's back rank, the side that
 //! holds the low square numbers); white plays "up", toward row 0.
 
-use super::bits::Bits;
 use super::schema::BoardSquares;
+use crate::bits::Bits;
 
 /// A direction along a line of the padded dark-square layout, as seen in the diagram (white
 /// at the bottom): the four diagonals, then the rows and columns (a step along a row or a

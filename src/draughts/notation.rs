@@ -7,7 +7,7 @@ use super::movegen::{DetailedMove, Move, Width};
 use super::position::{Position, parse_square};
 use super::schema::SquareNotation;
 use crate::diagnostics::{LocatedError, SourceFile};
-use crate::game::natural_cmp;
+use crate::notation::natural_cmp;
 
 impl<B: Width> Draughts<B> {
     /// A square as the variant writes it (`28`, `c3`).

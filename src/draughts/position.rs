@@ -1,8 +1,8 @@
 //! Positions and PDN 3.0 FEN.
 
-use super::bits::Bits;
 use super::geometry::Geometry;
 use super::schema::Colour;
+use crate::bits::Bits;
 use crate::diagnostics::{LocatedError, SourceFile};
 use std::fmt::Write as _;
 use std::ops::Range;

@@ -12,8 +12,9 @@
 //! Nothing here names a variant, a piece or a rule: the variants come from the shipped
 //! rules files, the vocabularies of the mutations from the files' own text.
 
+use crate::count::Count;
 use crate::fixtures::{Case, FixtureFile, Runner};
-use crate::game::{Count, Game};
+use crate::game::Game;
 use crate::perft::PerftOptions;
 use crate::replay;
 use crate::variant::Variant;

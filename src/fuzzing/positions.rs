@@ -29,8 +29,8 @@ pub fn build_position(data: &[u8]) -> Option<(usize, String)> {
 fn build_draughts<B: crate::draughts::movegen::Width>(
     game: &crate::draughts::Draughts<B>,
     bytes: &mut Bytes,
-) -> Option<crate::Position<B>> {
-    use crate::Colour;
+) -> Option<crate::draughts::Position<B>> {
+    use crate::draughts::Colour;
     let rules = game.rules();
     let geo = &rules.geometry;
     let side = if bytes.byte() & 1 == 0 {
@@ -39,7 +39,7 @@ fn build_draughts<B: crate::draughts::movegen::Width>(
         Colour::Black
     };
     let crowning = |c: Colour| geo.row_mask::<B>(rules.promotion_row(c));
-    let mut pos = crate::Position::<B>::empty(side);
+    let mut pos = crate::draughts::Position::<B>::empty(side);
     // A side never has more pieces than it starts with.
     let most = rules
         .start
@@ -79,7 +79,7 @@ fn build_draughts<B: crate::draughts::movegen::Width>(
 }
 
 fn build_chess<B: crate::chess::bitboard::Set>(
-    game: &crate::Chess<B>,
+    game: &crate::chess::Chess<B>,
     bytes: &mut Bytes,
 ) -> Option<crate::chess::Position<B>> {
     let rules = game.rules();
@@ -141,8 +141,8 @@ pub fn positions(data: &[u8]) {
 
 /// The kernel's perft 1 and 2 of `fen` against the line tables', both conventions.
 fn kernel_is_line_tables<B: crate::draughts::movegen::Width>(
-    game: &crate::Draughts<B>,
-    lines: &crate::Draughts<B>,
+    game: &crate::draughts::Draughts<B>,
+    lines: &crate::draughts::Draughts<B>,
     fen: &str,
 ) {
     let pos = game.parse_fen(fen).expect("read above");

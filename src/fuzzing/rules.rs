@@ -1,6 +1,7 @@
 //! Rules files as fuzz input: any bytes, and mutations of the shipped files.
 
 use super::*;
+use crate::present::Present;
 
 /// Any bytes as a rules file: `check` and the loader must agree (errors from one exactly
 /// when the other fails), a file that loads builds its engine and generates the start

@@ -2,6 +2,7 @@
 
 use super::positions::check_counts;
 use super::*;
+use crate::present::Present;
 
 /// The variant the first byte chooses, and the rest of the input as text.
 fn variant_and_text(data: &[u8]) -> (&'static Variant, String) {
@@ -24,7 +25,7 @@ pub fn fen(data: &[u8]) {
     with_game!(variant, game => fen_in(game, &text));
 }
 
-fn fen_in<G: Game>(game: &G, text: &str) {
+fn fen_in<G: Present>(game: &G, text: &str) {
     let Ok(pos) = game.parse_fen(text) else {
         return;
     };
@@ -200,7 +201,9 @@ fn replay_in<G: Game>(game: &G, bytes: &mut Bytes) {
             .into_iter()
             .filter(|(mv, _)| game.refused_in_game(&history, mv).is_none())
             .collect();
-        if notated.is_empty() || (stop && game.outcome(&history) != crate::Outcome::Ongoing) {
+        if notated.is_empty()
+            || (stop && game.outcome(&history) != crate::outcome::Outcome::Ongoing)
+        {
             break;
         }
         let choice = bytes.byte();

@@ -17,9 +17,11 @@
 //! grow from ply to ply by what carries the work to the depth asked for; the guess is never
 //! longer than the one without a table.
 
+use super::PerftOptions;
 use super::stats::{perft_stats, stats_in};
-use super::{PerftOptions, Table};
-use crate::game::{Count, Game};
+use crate::count::Count;
+use crate::game::Game;
+use crate::transposition::TranspositionTable;
 use std::time::{Duration, Instant};
 
 /// What a perft is expected to cost.
@@ -153,7 +155,7 @@ impl<'a, G: Game> Run<'a, G> {
             perft_stats(self.game, self.pos, plies, self.count, &options);
             return Some((started.elapsed().as_secs_f64().max(1e-7), None));
         }
-        let table = Table::<G::Key>::new(mb)?;
+        let table = TranspositionTable::<G::Key>::new(mb)?;
         table.clear();
         let started = Instant::now();
         self.game

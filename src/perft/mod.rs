@@ -18,15 +18,16 @@ pub mod job;
 mod progress;
 pub mod shard;
 pub mod stats;
-mod stats_table;
-mod table;
+mod stats_cache;
 
 pub use estimate::{Estimate, estimate, estimate_stats, human_duration};
 #[cfg(feature = "cli")]
 pub use progress::Progress;
-pub use table::{Table, TableKey, TableSlot};
 
-use crate::game::{Count, Game, natural_cmp};
+use crate::count::Count;
+use crate::game::Game;
+use crate::notation::natural_cmp;
+use crate::transposition::TranspositionTable;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -68,6 +69,16 @@ impl std::fmt::Debug for PerftOptions<'_> {
 }
 
 impl PerftOptions<'_> {
+    /// One thread, no table, no progress, no stop flag: the plain search.
+    pub fn one_thread() -> PerftOptions<'static> {
+        PerftOptions {
+            threads: 1,
+            hash_mb: 0,
+            progress: None,
+            stop: None,
+        }
+    }
+
     /// Whether the search was asked to stop ([`PerftOptions::stop`]).
     pub fn stopped(&self) -> bool {
         self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
@@ -76,9 +87,9 @@ impl PerftOptions<'_> {
 
 /// The table the options ask for (none when they ask for none, or the memory cannot be had:
 /// the search then runs without one).
-fn table_for<G: Game>(options: &PerftOptions<'_>) -> Option<Table<G::Key>> {
+fn table_for<G: Game>(options: &PerftOptions<'_>) -> Option<TranspositionTable<G::Key>> {
     (options.hash_mb > 0)
-        .then(|| Table::new(options.hash_mb))
+        .then(|| TranspositionTable::new(options.hash_mb))
         .flatten()
 }
 
@@ -155,7 +166,7 @@ pub fn perft_with_table<G: Game>(
     depth: u32,
     count: Count,
     options: &PerftOptions<'_>,
-    table: Option<&Table<G::Key>>,
+    table: Option<&TranspositionTable<G::Key>>,
 ) -> u128 {
     use rayon::prelude::*;
     let (subtrees, remaining) = frontier(game, pos, depth, count, options.threads);
@@ -212,7 +223,7 @@ fn stoppable<G: Game>(
     pos: &G::Position,
     depth: u32,
     count: Count,
-    table: Option<&Table<G::Key>>,
+    table: Option<&TranspositionTable<G::Key>>,
     stop: &AtomicBool,
     chunk: u32,
 ) -> u128 {

@@ -20,7 +20,8 @@
 
 use super::checkpoint::Checkpoint;
 use super::{PerftOptions, next_level, table_for};
-use crate::game::{Count, Game};
+use crate::count::Count;
+use crate::game::Game;
 
 /// One position of the frontier: its FEN, the position, how many move sequences from the
 /// root reach it (weighted by jump sequences under [`Count::Paths`]), and a measure of the

@@ -4,6 +4,7 @@
 use super::FixtureCard;
 use crate::fixtures::{Case, Runner, fixture_files, read_file};
 use crate::game::Game;
+use crate::present::Present;
 use crate::variant::Variant;
 use crate::view::{Arrow, BoardView};
 use crate::with_game;
@@ -79,7 +80,7 @@ pub fn fixture_cards(paths: &[PathBuf]) -> Vec<FixtureCard> {
 
 /// The case's position as a view, and its expected moves as arrows (a text that names no
 /// legal move is left out; one that names several gives an arrow for each).
-fn picture<G: Game>(game: &G, case: &Case) -> (Option<BoardView>, Vec<Arrow>) {
+fn picture<G: Present>(game: &G, case: &Case) -> (Option<BoardView>, Vec<Arrow>) {
     let Ok(pos) = game.parse_fen(&case.fen) else {
         return (None, Vec::new());
     };
@@ -143,7 +144,7 @@ fn shown(path: &Path) -> String {
 }
 
 /// A perft table as a card for the page.
-pub fn table_card(table: &crate::table::PerftTable) -> super::TableCard {
+pub fn table_card(table: &crate::publish::PerftTable) -> super::TableCard {
     let ids: Vec<&str> = table.columns.iter().map(|c| c.id.as_str()).collect();
     super::TableCard {
         title: format!("perft: {}", ids.join(", ")),
@@ -170,8 +171,8 @@ pub fn diff_card(report: &crate::diff::DiffReport) -> super::DiffCard {
     for (d, a, b) in &report.perft {
         summary.push(format!(
             "perft {d}: {} / {}{}",
-            crate::count_text(*a),
-            crate::count_text(*b),
+            crate::count::count_text(*a),
+            crate::count::count_text(*b),
             if a != b { "  <- differ" } else { "" }
         ));
     }

@@ -83,9 +83,9 @@ pub trait RulesFile: serde::de::DeserializeOwned + serde::Serialize {
 #[derive(Debug, Default)]
 pub struct Checked {
     /// The problems, each located.
-    pub errors: Vec<crate::LocatedError>,
+    pub errors: Vec<crate::diagnostics::LocatedError>,
     /// Legal things that cannot be what the author meant, each located.
-    pub warnings: Vec<crate::LocatedError>,
+    pub warnings: Vec<crate::diagnostics::LocatedError>,
     /// The resolved rules as a TOML file that loads back to the same rules.
     pub resolved: Option<String>,
 }
@@ -93,7 +93,7 @@ pub struct Checked {
 /// Checks `spec` as a file of family `F` compiled by `compile`: every problem at once.
 pub fn check_with<F: RulesFile, R>(
     spec: &str,
-    compile: impl FnOnce(&Loader, F, String) -> Result<R, crate::LocatedError>,
+    compile: impl FnOnce(&Loader, F, String) -> Result<R, crate::diagnostics::LocatedError>,
 ) -> Checked {
     checked(Loader::load_collecting::<F>(spec), compile)
 }
@@ -103,7 +103,7 @@ pub fn check_with<F: RulesFile, R>(
 pub fn check_text_with<F: RulesFile, R>(
     name: &str,
     text: &str,
-    compile: impl FnOnce(&Loader, F, String) -> Result<R, crate::LocatedError>,
+    compile: impl FnOnce(&Loader, F, String) -> Result<R, crate::diagnostics::LocatedError>,
 ) -> Checked {
     checked(Loader::from_toml_collecting::<F>(name, text), compile)
 }
@@ -111,7 +111,7 @@ pub fn check_text_with<F: RulesFile, R>(
 /// What a loading found, and the compiling of what it loaded: every problem, sorted by place.
 fn checked<F: RulesFile, R>(
     (loader, loaded): (Loader, Option<(F, String)>),
-    compile: impl FnOnce(&Loader, F, String) -> Result<R, crate::LocatedError>,
+    compile: impl FnOnce(&Loader, F, String) -> Result<R, crate::diagnostics::LocatedError>,
 ) -> Checked {
     let mut resolved = None;
     if let Some((mut file, id)) = loaded {
@@ -136,7 +136,7 @@ fn checked<F: RulesFile, R>(
 }
 
 /// The family of the variant that `spec` names (`russian`, `xiangqi+house`, `my/file.toml`).
-pub fn family_of(spec: &str) -> Result<Family, crate::LocatedError> {
+pub fn family_of(spec: &str) -> Result<Family, crate::diagnostics::LocatedError> {
     Loader::family_of(spec)
 }
 

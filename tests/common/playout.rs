@@ -3,7 +3,8 @@
 
 use proptest::prelude::ProptestConfig;
 use rulebench::draughts::movegen::Width;
-use rulebench::{Colour, Draughts, Game, Position};
+use rulebench::draughts::{Colour, Position};
+use rulebench::{Draughts, Game};
 
 /// `default_cases` cases a property, unless `PROPTEST_CASES` in the environment says otherwise.
 pub fn config(default_cases: u32) -> ProptestConfig {

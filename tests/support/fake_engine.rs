@@ -6,12 +6,17 @@
 //! Usage: `fake_engine RULES FEN DEPTH` prints `MOVE: N` lines, a blank line and
 //! `Nodes searched: N`, as Stockfish's divide does. Built by `cargo test` as an example.
 
-use rulebench::{Draughts, Game, Position};
+use rulebench::draughts::Position;
+use rulebench::{Draughts, Game};
 
 /// The position where this engine is wrong (after 9-14 22-17 11-16; white to move).
 const WRONG_AFTER: [&str; 3] = ["9-14", "22-17", "11-16"];
 
-fn moves(game: &Draughts, wrong: &Position, pos: &Position) -> Vec<(rulebench::Move, String)> {
+fn moves(
+    game: &Draughts,
+    wrong: &Position,
+    pos: &Position,
+) -> Vec<(rulebench::draughts::Move, String)> {
     let mut m = game.moves_with_notation(pos);
     m.sort_by(|a, b| a.1.cmp(&b.1));
     if pos == wrong {

@@ -12,7 +12,7 @@ use super::*;
 use crate::draughts::geometry::{NO_SQUARE, Step};
 use crate::draughts::rules::{Lines, PieceValues, Rules};
 use crate::draughts::schema::{KingLanding, KingRange, PromotionDuringCapture, Removal};
-use crate::perft::TableKey;
+use crate::transposition::TranspositionKey;
 
 /// Up to eight steps, in a fixed order.
 #[derive(Clone, Copy, Debug)]
@@ -345,13 +345,13 @@ impl<B: Bits> LineTables<B> {
     /// Perft below `pos` with one reusable list per ply, and a transposition table keyed by
     /// `hash` (the Zobrist hash of `pos`) when given.
     #[allow(clippy::too_many_arguments)]
-    fn perft<K: TableKey, const PATHS: bool>(
+    fn perft<K: TranspositionKey, const PATHS: bool>(
         &self,
         pos: &Position<B>,
         hash: u64,
         depth: u32,
         lists: &mut [MoveList<B>],
-        table: Option<&Table<K>>,
+        table: Option<&TranspositionTable<K>>,
         key: fn(&Position<B>) -> K,
     ) -> u128 {
         if depth == 0 {
@@ -412,12 +412,12 @@ impl<B: Bits> LineTables<B> {
     }
 
     /// Perft of `depth` below `pos`, with a transposition table keyed by `key` when given.
-    pub(crate) fn perft_from<K: TableKey>(
+    pub(crate) fn perft_from<K: TranspositionKey>(
         &self,
         pos: &Position<B>,
         depth: u32,
         count: Count,
-        table: Option<&Table<K>>,
+        table: Option<&TranspositionTable<K>>,
         key: fn(&Position<B>) -> K,
     ) -> u128 {
         let mut lists: Vec<MoveList<B>> = (0..depth.max(1))

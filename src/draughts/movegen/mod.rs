@@ -173,12 +173,12 @@ mod short_leaf;
 mod width;
 mod zobrist;
 
-use super::bits::Bits;
 use super::geometry::Direction::{self, *};
 use super::position::Position;
 use super::schema::{Colour, Criterion};
-use crate::game::Count;
-use crate::perft::Table;
+use crate::bits::Bits;
+use crate::count::Count;
+use crate::transposition::TranspositionTable;
 use capture::{DetailedList, Sink, captures, capturing};
 pub use capture::{DetailedMove, MoveList};
 use flying::flying_singles;

@@ -200,7 +200,7 @@ pub(crate) fn perft<B: Width + ParentOfLeaves, P: Shape, const KINDS: bool, cons
     hash: u64,
     depth: u32,
     lists: &mut [MoveList<B>],
-    table: Option<&Table<B::Key>>,
+    table: Option<&TranspositionTable<B::Key>>,
 ) -> u128 {
     if depth == 0 {
         return 1;
@@ -288,7 +288,7 @@ pub(crate) fn perft_dispatch<B: Width + Dispatch + ParentOfLeaves>(
     pos: &Position<B>,
     depth: u32,
     count: Count,
-    table: Option<&Table<B::Key>>,
+    table: Option<&TranspositionTable<B::Key>>,
 ) -> u128 {
     if let Some(g) = &k.lines {
         return g.perft_from(pos, depth, count, table, B::key);
@@ -311,7 +311,7 @@ struct Perft<'a, B: Width + ParentOfLeaves> {
     pos: &'a Position<B>,
     depth: u32,
     count: Count,
-    table: Option<&'a Table<B::Key>>,
+    table: Option<&'a TranspositionTable<B::Key>>,
 }
 
 impl<B: Width + ParentOfLeaves> Shaped for Perft<'_, B> {

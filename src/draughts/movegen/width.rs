@@ -1,17 +1,17 @@
 //! What each bitboard width plays with: the shift-based kernel on bitboards of that width,
 //! which hands the rules it does not cover to the line tables. The width is chosen once, when
-//! a variant is loaded ([`crate::Variant`]).
+//! a variant is loaded ([`crate::variant::Variant`]).
 use super::lines::LineTables;
 use super::*;
 use crate::draughts::rules::Rules;
-use crate::perft::TableKey;
+use crate::transposition::TranspositionKey;
 
 /// A bitboard width with the generators that run on it.
 pub trait Width: Bits {
     /// The compiled rules the generators read.
     type Engine: Clone + std::fmt::Debug + Send + Sync;
     /// What the transposition table stores of a position.
-    type Key: TableKey + std::fmt::Debug;
+    type Key: TranspositionKey + std::fmt::Debug;
     /// Compiles the rules.
     fn engine(rules: &Rules) -> Self::Engine;
     /// The table key of a position.
@@ -26,7 +26,7 @@ pub trait Width: Bits {
         pos: &Position<Self>,
         depth: u32,
         count: Count,
-        table: Option<&Table<Self::Key>>,
+        table: Option<&TranspositionTable<Self::Key>>,
     ) -> u128;
     /// The Zobrist hash of a position.
     fn zobrist(e: &Self::Engine, pos: &Position<Self>) -> u64;
@@ -94,7 +94,7 @@ macro_rules! width {
                 pos: &Position<$t>,
                 depth: u32,
                 count: Count,
-                table: Option<&Table<$key>>,
+                table: Option<&TranspositionTable<$key>>,
             ) -> u128 {
                 perft_dispatch(e, pos, depth, count, table)
             }

@@ -9,8 +9,8 @@
 //! thread that finds it taken treats the entry as absent (or skips its store) instead of
 //! waiting.
 
-use super::stats::Stats;
-use super::table::bucket_of;
+use crate::stats::Stats;
+use crate::transposition::bucket_of;
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
@@ -27,15 +27,15 @@ type Slot<P> = Mutex<Option<Entry<P>>>;
 
 /// A transposition table for the statistics: buckets of two entries (one kept for the
 /// deepest subtree seen, one always replaced), keyed by the packed position.
-pub struct StatsTable<P> {
+pub struct StatsCache<P> {
     slots: Vec<Slot<P>>,
     bucket_mask: u64,
 }
 
-impl<P: Eq + Hash> StatsTable<P> {
+impl<P: Eq + Hash> StatsCache<P> {
     /// A table of at most `megabytes` MiB (rounded down to a power of two of buckets); at least
     /// one bucket. `None` when the memory cannot be had.
-    pub fn new(megabytes: usize) -> Option<StatsTable<P>> {
+    pub fn new(megabytes: usize) -> Option<StatsCache<P>> {
         let bytes = megabytes.saturating_mul(1 << 20);
         let bucket = 2 * std::mem::size_of::<Slot<P>>();
         let buckets = (bytes / bucket).max(1);
@@ -43,7 +43,7 @@ impl<P: Eq + Hash> StatsTable<P> {
         let mut slots = Vec::new();
         slots.try_reserve_exact(2 * buckets).ok()?;
         slots.resize_with(2 * buckets, || Mutex::new(None));
-        Some(StatsTable {
+        Some(StatsCache {
             slots,
             bucket_mask: buckets as u64 - 1,
         })

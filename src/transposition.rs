@@ -14,14 +14,14 @@ const LOCK: u64 = 1 << 63;
 const VALID: u64 = 1 << 62;
 
 /// What tells two positions apart exactly (the side to move aside): a few 64-bit words.
-pub trait TableKey: Copy + Send + Sync {
+pub trait TranspositionKey: Copy + Send + Sync {
     /// The number of words.
     const WORDS: usize;
     /// Word `i`.
     fn word(&self, i: usize) -> u64;
 }
 
-impl<const N: usize> TableKey for [u64; N] {
+impl<const N: usize> TranspositionKey for [u64; N] {
     const WORDS: usize = N;
     #[inline(always)]
     fn word(&self, i: usize) -> u64 {
@@ -29,25 +29,25 @@ impl<const N: usize> TableKey for [u64; N] {
     }
 }
 
-/// Where a position goes in a [`Table`]: its exact key, the side to move (0 or 1), the hash
+/// Where a position goes in a [`TranspositionTable`]: its exact key, the side to move (0 or 1), the hash
 /// that chooses its bucket, and whether the counts are of jump sequences (the two counting
 /// conventions are kept apart). What the family's own search reads and writes for it, so that
 /// the driver's searches above the family's and the family's share entries.
 #[derive(Clone, Copy, Debug)]
-pub struct TableSlot<K> {
+pub struct TranspositionSlot<K> {
     /// The position's exact key.
     pub key: K,
     /// The side to move, 0 or 1.
     pub side: u8,
     /// The hash that chooses the bucket.
     pub hash: u64,
-    /// The counts are of jump sequences ([`crate::Count::Paths`]).
+    /// The counts are of jump sequences ([`crate::count::Count::Paths`]).
     pub paths: bool,
 }
 
 /// A transposition table for perft: buckets of two entries (one kept for the deepest
 /// count, one always replaced); an entry is a header word, the key's words and the count.
-pub struct Table<K: TableKey> {
+pub struct TranspositionTable<K: TranspositionKey> {
     words: Words,
     bucket_mask: u64,
     _key: PhantomData<K>,
@@ -132,9 +132,9 @@ impl Drop for Words {
     }
 }
 
-impl<K: TableKey> std::fmt::Debug for Table<K> {
+impl<K: TranspositionKey> std::fmt::Debug for TranspositionTable<K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Table({} entries)", self.entries())
+        write!(f, "TranspositionTable({} entries)", self.entries())
     }
 }
 
@@ -158,17 +158,17 @@ fn meta(depth: u32, side: u8, paths: bool) -> u64 {
     VALID | (depth as u64 & 0xFF) | (side as u64 & 1) << 8 | (paths as u64) << 9
 }
 
-impl<K: TableKey> Table<K> {
+impl<K: TranspositionKey> TranspositionTable<K> {
     /// Words an entry: header, key, count.
     const ENTRY: usize = K::WORDS + 2;
 
     /// A table of at most `megabytes` MiB (rounded down to a power of two of buckets); at
     /// least one bucket. `None` when the memory cannot be had.
-    pub fn new(megabytes: usize) -> Option<Table<K>> {
+    pub fn new(megabytes: usize) -> Option<TranspositionTable<K>> {
         let bytes = megabytes.saturating_mul(1 << 20);
         let buckets = (bytes / (2 * Self::ENTRY * 8)).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        Some(Table {
+        Some(TranspositionTable {
             words: Words::zeroed(buckets * 2 * Self::ENTRY)?,
             bucket_mask: buckets as u64 - 1,
             _key: PhantomData,
@@ -235,14 +235,14 @@ impl<K: TableKey> Table<K> {
 
     /// The stored count of the position in `slot` at `depth`, if present.
     #[inline]
-    pub fn probe_slot(&self, slot: &TableSlot<K>, depth: u32) -> Option<u128> {
+    pub fn probe_slot(&self, slot: &TranspositionSlot<K>, depth: u32) -> Option<u128> {
         self.probe(&slot.key, slot.side, slot.hash, depth, slot.paths)
     }
 
     /// Stores the count of the position in `slot` at `depth` (counts of 2^116 or more are not
     /// stored).
     #[inline]
-    pub fn store_slot(&self, slot: &TableSlot<K>, depth: u32, count: u128) {
+    pub fn store_slot(&self, slot: &TranspositionSlot<K>, depth: u32, count: u128) {
         self.store(&slot.key, slot.side, slot.hash, depth, slot.paths, count);
     }
 

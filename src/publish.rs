@@ -3,10 +3,12 @@
 //! convention, the position, the rules' source and a content hash of the resolved rules), in
 //! Markdown, CSV or JSON; optionally checked against a reference table.
 
-use crate::LocatedError;
-use crate::game::{Count, Game};
+use crate::count::Count;
+use crate::diagnostics::LocatedError;
+use crate::game::Game;
 use crate::perft::PerftOptions;
-use crate::perft::stats::{Column as Stat, perft_stats};
+use crate::perft::stats::perft_stats;
+use crate::stats::Column as Stat;
 use crate::variant::Variant;
 use crate::with_game;
 use sha2::Digest;
@@ -67,7 +69,7 @@ pub struct Column {
     /// Per depth and field, the reference value when `--check` gave one.
     pub expected: Vec<Vec<Option<u128>>>,
     /// The depth the column stops short of because a count there reached
-    /// [`crate::COUNT_LIMIT`] (so is not exact); `None` if it did not.
+    /// [`crate::count::COUNT_LIMIT`] (so is not exact); `None` if it did not.
     pub ends_at_limit: Option<u32>,
 }
 
@@ -186,7 +188,7 @@ pub fn column(
             };
             // A count that reached the largest one kept is not exact: the table ends before it,
             // saying so.
-            if row.contains(&crate::COUNT_LIMIT) {
+            if row.contains(&crate::count::COUNT_LIMIT) {
                 ends_at_limit = Some(depth);
                 break;
             }
@@ -382,7 +384,7 @@ impl PerftTable {
                     "{}: ends before depth {d}, whose count reaches {} (2^128 - 1), the largest \
                      rulebench keeps: the true count is that or more.",
                     c.id,
-                    crate::COUNT_LIMIT
+                    crate::count::COUNT_LIMIT
                 ));
             }
         }
