@@ -147,7 +147,7 @@ fn perft(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(10));
     group.warm_up_time(Duration::from_secs(1));
     for &(variant, depth) in STARTS {
-        let loaded = Variant::load(variant).unwrap();
+        let loaded = rulebench::load::<Variant>(variant).unwrap();
         let table: Table = read(&format!("perft/{variant}.toml"));
         let expected = table.unique[depth as usize - 1] as u128;
         with_game!(&loaded, game => bench_one(
@@ -164,7 +164,7 @@ fn perft(c: &mut Criterion) {
     let midgames: Midgames = read("midgame.toml");
     let deep: Midgames = read("midgame-deep.toml");
     for m in midgames.case.iter().chain(&deep.case) {
-        let game = Draughts::load(&m.variant).unwrap();
+        let game = rulebench::load::<Draughts>(&m.variant).unwrap();
         let pos = game.parse_fen(&m.fen).unwrap();
         let (depth, expected) = (m.depth, m.unique as u128);
         bench_one(
@@ -178,7 +178,7 @@ fn perft(c: &mut Criterion) {
     }
     // Each file at the set width it loads with (64 bits up to 64 squares, 128 above).
     for &(variant, id, depth) in CHESS {
-        let loaded = Variant::load(variant).unwrap();
+        let loaded = rulebench::load::<Variant>(variant).unwrap();
         let cases: Cases = read(&format!("perft/{variant}.toml"));
         let case = cases.case.iter().find(|c| c.id == id).expect(id);
         let expected = case.perft[depth as usize - 1] as u128;
@@ -212,7 +212,7 @@ fn perft(c: &mut Criterion) {
         }
     }
     for &(variant, depth) in CHESS_STARTS {
-        let loaded = Variant::load(variant).unwrap();
+        let loaded = rulebench::load::<Variant>(variant).unwrap();
         let cases: Cases = read(&format!("perft/{variant}.toml"));
         let case = cases.case.iter().find(|c| c.id == "start").expect(variant);
         let peer = fsf

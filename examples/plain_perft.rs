@@ -8,7 +8,7 @@ fn main() {
     let variant = args.next().unwrap_or_else(|| "american".into());
     let depth = args.next().unwrap_or_else(|| "9".into());
     let fen = args.next();
-    let loaded = match Variant::load(&variant) {
+    let loaded = match rulebench::load::<Variant>(&variant) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("{e}");

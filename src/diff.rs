@@ -110,7 +110,7 @@ pub fn key_changes(a: &str, b: &str) -> Vec<KeyChange> {
     }
     let keys = |spec: &str| {
         let mut out = BTreeMap::new();
-        if let Some(text) = crate::variant::check(spec).resolved
+        if let Some(text) = crate::load::check(spec).resolved
             && let Ok(table) = toml::from_str::<toml::Table>(&text)
         {
             flatten("", &toml::Value::Table(table), &mut out);
@@ -153,7 +153,10 @@ pub fn diff(
     limits: DiffLimits,
     options: &PerftOptions<'_>,
 ) -> Result<DiffReport, LocatedError> {
-    let (va, vb) = (Variant::load(a)?, Variant::load(b)?);
+    let (va, vb) = (
+        crate::load::load::<Variant>(a)?,
+        crate::load::load::<Variant>(b)?,
+    );
     let mismatch = || {
         let source = crate::diagnostics::SourceFile {
             name: "<rules>".into(),

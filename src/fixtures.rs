@@ -174,14 +174,13 @@ impl Runner {
 
     /// Runs one case.
     pub fn run_case(&mut self, file: &Path, case: &Case) -> CaseResult {
-        let failures = match self
-            .games
-            .entry(case.rules.clone())
-            .or_insert_with(|| Variant::load(&case.rules).map_err(|e| e.to_string()))
-        {
-            Err(e) => vec![format!("rules: {e}")],
-            Ok(variant) => with_game!(variant, game => check_case(game, case)),
-        };
+        let failures =
+            match self.games.entry(case.rules.clone()).or_insert_with(|| {
+                crate::load::load::<Variant>(&case.rules).map_err(|e| e.to_string())
+            }) {
+                Err(e) => vec![format!("rules: {e}")],
+                Ok(variant) => with_game!(variant, game => check_case(game, case)),
+            };
         CaseResult {
             file: file.to_path_buf(),
             id: case.id.clone(),

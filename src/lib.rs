@@ -9,7 +9,7 @@
 //! use rulebench::{Count, Draughts, Game};
 //!
 //! // A shipped variant by id, optionally with house rules on top.
-//! let game = Draughts::load("russian").unwrap();
+//! let game = rulebench::load::<Draughts>("russian").unwrap();
 //! let start = game.start();
 //! assert_eq!(game.perft(&start, 4, Count::Unique), 1469);
 //!
@@ -25,7 +25,7 @@
 //! ```
 //! use rulebench::{Chess, Count, Game};
 //!
-//! let game = Chess::load("xiangqi").unwrap();
+//! let game = rulebench::load::<Chess>("xiangqi").unwrap();
 //! let start = game.start();
 //! assert_eq!(game.perft(&start, 3, Count::Unique), 79_666);
 //! // The published perft 2 is 1,920: the divide's counts add up to it.
@@ -42,7 +42,7 @@
 //! ```
 //! use rulebench::{Game, Variant, with_game};
 //!
-//! let variant = Variant::load("russian+no-compulsory-capture").unwrap();
+//! let variant = crate::load::load::<Variant>("russian+no-compulsory-capture").unwrap();
 //! let text = with_game!(&variant, game => game.explain());
 //! assert!(text.iter().any(|p| p.starts_with("Capturing is not compulsory")));
 //! let keys = rulebench::diff::key_changes("russian", "russian+no-compulsory-capture");
@@ -74,6 +74,7 @@ pub mod fixtures;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;
+pub mod load;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
@@ -95,6 +96,7 @@ pub use count::{COUNT_LIMIT, Count, count_sum, count_text, exact_count};
 pub use diagnostics::LocatedError;
 pub use draughts::Draughts;
 pub use game::Game;
+pub use load::{check, load};
 pub use outcome::Outcome;
 pub use perft::PerftOptions;
 pub use present::Present;

@@ -86,7 +86,7 @@ pub struct PerftTable {
 
 /// SHA-256 of the resolved rules of `spec`, hex (empty if they cannot be resolved).
 pub fn rules_hash(spec: &str) -> String {
-    crate::variant::check(spec)
+    crate::load::check(spec)
         .resolved
         .map(|text| sha256_hex(&text))
         .unwrap_or_default()
@@ -125,7 +125,7 @@ pub fn column(
     options: &PerftOptions<'_>,
     mut on_depth: impl FnMut(&str, u32),
 ) -> Result<Column, LocatedError> {
-    let variant = Variant::load(spec)?;
+    let variant = crate::load::load::<Variant>(spec)?;
     with_game!(&variant, game => {
         let pos = match fen {
             Some(f) => game.parse_fen(f)?,

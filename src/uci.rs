@@ -38,7 +38,7 @@ impl Session {
     /// A session with `variant` (a shipped id, a rules file or a spec), at its start position.
     pub fn new(variant: &str) -> Result<Session, crate::diagnostics::LocatedError> {
         Ok(Session {
-            variant: Variant::load(variant)?,
+            variant: crate::load::load::<Variant>(variant)?,
             fen: None,
             moves: String::new(),
             threads: 1,
@@ -145,7 +145,7 @@ impl Session {
                 if value.is_empty() || value == "<empty>" {
                     return Err(format!("{name} needs a value"));
                 }
-                self.variant = Variant::load(value).map_err(|e| one_line(&e))?;
+                self.variant = crate::load::load::<Variant>(value).map_err(|e| one_line(&e))?;
                 self.fen = None;
                 self.moves.clear();
             }

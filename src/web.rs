@@ -78,7 +78,7 @@ fn answer_to(r: &Request) -> Result<Value, LocatedError> {
     match r.op.as_str() {
         "variants" => Ok(variants()),
         "check" => {
-            let checked = crate::variant::check_text(name(r), rules(r)?);
+            let checked = crate::load::check(crate::rules::RulesSource::text(name(r), rules(r)?));
             Ok(diagnostics(&checked.errors, &checked.warnings))
         }
         "position" => position(&board(r)?),
@@ -121,7 +121,9 @@ fn rules(r: &Request) -> Result<&str, LocatedError> {
 
 /// The board the request sets up: its rules, its FEN (or the start) and its moves played.
 fn board(r: &Request) -> Result<Board, LocatedError> {
-    let variant = Arc::new(Variant::from_toml(name(r), rules(r)?)?);
+    let variant = Arc::new(crate::load::load::<Variant>(
+        crate::rules::RulesSource::text(name(r), rules(r)?),
+    )?);
     let mut board = match &r.fen {
         Some(fen) if !fen.trim().is_empty() => Board::from_fen(variant, fen.trim())?,
         _ => Board::start(variant),

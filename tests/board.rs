@@ -17,7 +17,7 @@ const RUSSIAN_PATHS: [u128; 12] = [
 ];
 
 fn variant(spec: &str) -> Arc<Variant> {
-    Arc::new(Variant::load(spec).expect("a shipped variant"))
+    Arc::new(rulebench::load::<Variant>(spec).expect("a shipped variant"))
 }
 
 #[test]
@@ -141,7 +141,13 @@ fn a_stopped_search_returns_soon() {
 #[test]
 fn a_variant_loads_from_the_text_of_its_rules_file() {
     let text = "schema = 1\nextends = \"russian\"\n\n[variant]\nid = \"my-russian\"\nname = \"Mine\"\nsource = \"RULES.md, Russian\"\n";
-    let mine = Arc::new(Variant::from_toml("my-russian.toml", text).expect("a valid file"));
+    let mine = Arc::new(
+        rulebench::load::<rulebench::Variant>(rulebench::rules::RulesSource::text(
+            "my-russian.toml",
+            text,
+        ))
+        .expect("a valid file"),
+    );
     assert_eq!(mine.id(), "my-russian");
     assert_eq!(mine.name(), "Mine");
     assert_eq!(mine.family().name(), "draughts");
@@ -154,14 +160,24 @@ fn a_variant_loads_from_the_text_of_its_rules_file() {
     }
     // A misspelt key: located in the text, under the name given.
     let bad = "schema = 1\nextends = \"russian\"\n\n[capture]\ncompulsary = false\n";
-    let e = Variant::from_toml("bad.toml", bad).expect_err("an unknown key");
+    let e =
+        rulebench::load::<rulebench::Variant>(rulebench::rules::RulesSource::text("bad.toml", bad))
+            .expect_err("an unknown key");
     assert_eq!((e.file.as_str(), e.line), ("bad.toml", 5), "{e:?}");
     // No family and nothing to inherit one from.
-    let e = Variant::from_toml("none.toml", "schema = 1\n").expect_err("no family");
+    let e = rulebench::load::<rulebench::Variant>(rulebench::rules::RulesSource::text(
+        "none.toml",
+        "schema = 1\n",
+    ))
+    .expect_err("no family");
     assert_eq!(e.file, "none.toml");
     // A chess-family file by its text.
     let text = "schema = 1\nextends = \"xiangqi\"\n\n[variant]\nid = \"my-xiangqi\"\nsource = \"RULES.md, Xiangqi\"\n";
-    let mine = Variant::from_toml("my-xiangqi.toml", text).expect("a valid file");
+    let mine = rulebench::load::<rulebench::Variant>(rulebench::rules::RulesSource::text(
+        "my-xiangqi.toml",
+        text,
+    ))
+    .expect("a valid file");
     assert_eq!(mine.family().name(), "chess");
     assert_eq!(mine.side_names(), ["red", "black"]);
 }

@@ -18,7 +18,7 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// American perft from the start, both counts.
 fn table() -> TableCard {
-    let game = Draughts::load("american").unwrap();
+    let game = rulebench::load::<Draughts>("american").unwrap();
     let start = game.start();
     let rows = (1..=6)
         .map(|d| {
@@ -39,8 +39,8 @@ fn table() -> TableCard {
 
 /// Russian against Russian without compulsory capture, at two positions with a capture.
 fn diff() -> DiffCard {
-    let a = Draughts::load("russian").unwrap();
-    let b = Draughts::load("russian+no-compulsory-capture").unwrap();
+    let a = rulebench::load::<Draughts>("russian").unwrap();
+    let b = rulebench::load::<Draughts>("russian+no-compulsory-capture").unwrap();
     let positions = ["W:Wc3,g3:Bd4", "W:Wa1,c3,e3,g3:Bd4,f6,h6"]
         .iter()
         .map(|fen| {

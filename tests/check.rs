@@ -3,8 +3,8 @@
 //! a move; `--resolved` prints rules that load back the same. The catalogue of broken files is
 //! `tests/broken-rules/`; the rendered output of each is an insta snapshot.
 
+use rulebench::check;
 use rulebench::diagnostics::{Warning, render};
-use rulebench::variant::check;
 use std::path::Path;
 
 /// The rendered report of `spec`, as `rulebench check` prints it (without the clean files'
@@ -104,8 +104,8 @@ fn resolved_rules_load_back_the_same() {
         );
         let path = dir.join("resolved.toml");
         std::fs::write(&path, &text).unwrap();
-        let original = rulebench::Variant::load(&spec).unwrap();
-        let again = rulebench::Variant::load(&path.display().to_string()).unwrap();
+        let original = rulebench::load::<rulebench::Variant>(&spec).unwrap();
+        let again = rulebench::load::<rulebench::Variant>(&path.display().to_string()).unwrap();
         match (original, again) {
             (rulebench::Variant::Draughts(a), rulebench::Variant::Draughts(b)) => {
                 assert_eq!(

@@ -424,7 +424,7 @@ fn with_chess<R>(
     id: &str,
     f: impl FnOnce(&dyn Fn(&mut dyn Oracle, usize, u64, bool, bool) -> Seen) -> R,
 ) -> R {
-    match Variant::load(id).unwrap() {
+    match rulebench::load::<Variant>(id).unwrap() {
         Variant::Chess(g) => f(&|o, n, s, c, st| compare(&*g, o, n, s, c, st)),
         Variant::WideChess(g) => f(&|o, n, s, c, st| compare(&*g, o, n, s, c, st)),
         _ => panic!("{id} is not of the chess family"),

@@ -4,7 +4,7 @@
 use rulebench::{Chess, Game};
 
 fn game() -> Chess {
-    Chess::load("xiangqi").unwrap()
+    rulebench::load::<Chess>("xiangqi").unwrap()
 }
 
 /// The move `text` names, written in coordinates.

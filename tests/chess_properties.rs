@@ -35,7 +35,7 @@ fn games64() -> &'static Vec<Chess<u64>> {
             "minishogi",
         ]
         .iter()
-        .map(|id| Chess::load_as(id).unwrap())
+        .map(|id| rulebench::load::<Chess<_>>(*id).unwrap())
         .collect()
     })
 }
@@ -46,7 +46,7 @@ fn games128() -> &'static Vec<Chess<u128>> {
     GAMES.get_or_init(|| {
         ["xiangqi", "capablanca", "grasshopper", "chess", "shogi"]
             .iter()
-            .map(|id| Chess::load(id).unwrap())
+            .map(|id| rulebench::load::<Chess>(*id).unwrap())
             .collect()
     })
 }
@@ -683,8 +683,8 @@ fn no_check_pairs() -> &'static Vec<(Chess<u64>, Chess<u64>)> {
         .iter()
         .map(|(with, without)| {
             (
-                Chess::load_as(with).unwrap(),
-                Chess::load_as(without).unwrap(),
+                rulebench::load::<Chess<_>>(*with).unwrap(),
+                rulebench::load::<Chess<_>>(*without).unwrap(),
             )
         })
         .collect()

@@ -20,7 +20,7 @@ use serde::Deserialize;
 /// The published count `expected` of `fen` at `depth` in `spec`, through the threaded driver
 /// past a million nodes (the plain search below).
 fn check_one(spec: &str, fen: &str, depth: u32, expected: u64, what: &str) {
-    let variant = Variant::load(spec).unwrap();
+    let variant = rulebench::load::<Variant>(spec).unwrap();
     with_game!(&variant, game => {
         let pos = game.parse_fen(fen).unwrap_or_else(|e| panic!("{what}: {e}"));
         let got = if expected > 1_000_000 {
@@ -48,7 +48,7 @@ fn check(variant: &str) {
     let reference = common::case_reference(variant);
     assert_eq!(reference.variant, variant);
     assert!(!reference.case.is_empty());
-    let loaded = Variant::load(variant).unwrap();
+    let loaded = rulebench::load::<Variant>(variant).unwrap();
     with_game!(&loaded, game => {
         for case in &reference.case {
             let pos = game.parse_fen(&case.fen).unwrap();
@@ -71,7 +71,7 @@ fn check(variant: &str) {
 
 #[test]
 fn published_start_tables_of_every_shipped_file() {
-    for id in rulebench::chess::Rules::shipped() {
+    for id in rulebench::rules::shipped_of(rulebench::rules::Family::Chess) {
         check(&id);
     }
 }
@@ -218,11 +218,11 @@ fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
         env!("CARGO_MANIFEST_DIR")
     );
     let all: Variants = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let shipped = rulebench::chess::Rules::shipped();
+    let shipped = rulebench::rules::shipped_of(rulebench::rules::Family::Chess);
     let mut checked = std::collections::BTreeSet::new();
     for case in all.case.iter().filter(|c| shipped.contains(&c.variant)) {
         let fen = if case.fen == "startpos" {
-            let v = Variant::load(&case.variant).unwrap();
+            let v = rulebench::load::<Variant>(&case.variant).unwrap();
             with_game!(&v, g => g.fen(&g.start()))
         } else {
             case.fen.clone()
@@ -277,7 +277,7 @@ fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
 /// Counting paths is counting moves in a family without jump sequences.
 #[test]
 fn paths_equal_unique_moves() {
-    let game = Chess::load("xiangqi").unwrap();
+    let game = rulebench::load::<Chess>("xiangqi").unwrap();
     assert_eq!(game.perft(&game.start(), 3, Count::Paths), 79_666);
 }
 
@@ -295,7 +295,7 @@ fn threads_and_hash_match_the_reference() {
         "minishogi",
     ] {
         let reference = common::case_reference(variant);
-        let game = Chess::load(variant).unwrap();
+        let game = rulebench::load::<Chess>(variant).unwrap();
         for case in &reference.case {
             let pos = game.parse_fen(&case.fen).unwrap();
             let depth = case.perft.iter().rposition(|&n| n <= 5_000_000).unwrap() + 1;
@@ -327,7 +327,7 @@ fn threads_and_hash_match_the_reference() {
 /// a table of 64 MiB, so that entries are stored and found across transpositions.
 #[test]
 fn hashed_search_matches_the_reference() {
-    let game = Chess::load("xiangqi").unwrap();
+    let game = rulebench::load::<Chess>("xiangqi").unwrap();
     let reference = common::case_reference("xiangqi");
     let start = &reference.case[0];
     for depth in 3..=5 {
@@ -349,7 +349,7 @@ fn hashed_search_matches_the_reference() {
 /// on 64-bit sets, single thread and two, with a table.
 #[test]
 fn hashed_chess_search_keeps_rights_apart() {
-    let game = Chess::<u64>::load_as("chess").unwrap();
+    let game = rulebench::load::<Chess<u64>>("chess").unwrap();
     for (fen, table) in [
         (
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -405,7 +405,7 @@ fn hashed_drop_search_keeps_hands_apart() {
             19_861_490,
         ),
     ] {
-        let game = Chess::load(variant).unwrap();
+        let game = rulebench::load::<Chess>(variant).unwrap();
         let pos = game.parse_fen(fen).unwrap();
         for (threads, hash_mb) in [(1, 64), (2, 16)] {
             let options = PerftOptions {
@@ -451,7 +451,7 @@ fn midgame_positions_match_the_independent_oracle() {
     assert!(m.case.len() >= 10, "at least ten positions");
     let mut checked = 0;
     for case in &m.case {
-        let game = Chess::load(&case.variant).unwrap();
+        let game = rulebench::load::<Chess>(&case.variant).unwrap();
         let pos = game.parse_fen(&case.fen).unwrap();
         assert!(!case.features.is_empty());
         for depth in common::depths_to_check(&case.perft) {
@@ -472,7 +472,7 @@ fn midgame_positions_match_the_independent_oracle() {
 /// Every shipped file of the chess family has a reference table, and the list shows them all.
 #[test]
 fn every_shipped_chess_variant_is_checked() {
-    let shipped = rulebench::chess::Rules::shipped();
+    let shipped = rulebench::rules::shipped_of(rulebench::rules::Family::Chess);
     let expected = [
         "3check",
         "ai-wok",
@@ -568,7 +568,7 @@ fn the_chess_programming_wiki_statistics() {
         env!("CARGO_MANIFEST_DIR")
     );
     let stats: Stats = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let game = Chess::load("chess").unwrap();
+    let game = rulebench::load::<Chess>("chess").unwrap();
     let limit = common::node_limit().max(2_000_000);
     let mut checked = 0;
     for case in &stats.case {

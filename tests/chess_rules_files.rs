@@ -13,7 +13,7 @@ use common::{assert_at, dir, write};
 fn error_of(test: &str, body: &str) -> (String, LocatedError) {
     let d = dir(test);
     let path = write(&d, "variant.toml", &format!("{HEAD}{body}"));
-    let e = rulebench::Chess::load(&path).expect_err("the file must be rejected");
+    let e = rulebench::load::<rulebench::Chess>(&path).expect_err("the file must be rejected");
     (path, e)
 }
 
@@ -92,7 +92,7 @@ fn a_file_of_another_family_cannot_be_extended() {
         "v.toml",
         "schema = 1\nfamily = \"chess\"\nextends = \"russian\"\n[variant]\nsource = \"x\"\n",
     );
-    let e = Rules::load(&path).unwrap_err();
+    let e = rulebench::load::<Rules>(&path).unwrap_err();
     assert!(
         e.to_string()
             .contains("draughts rules file where a chess file is needed"),
@@ -110,10 +110,10 @@ fn a_child_states_only_the_difference() {
         "sideways.toml",
         &format!("{HEAD}[pieces.soldier]\nmovement = \"fsW\"\nmovement_in = {{}}\n"),
     );
-    let r = Rules::load(&path).unwrap();
+    let r = rulebench::load::<Rules>(&path).unwrap();
     assert_eq!(r.id, "sideways");
     assert_eq!(r.pieces.len(), 7, "the other pieces are inherited");
-    let game = rulebench::Chess::<u128>::build(r).unwrap();
+    let game = rulebench::Chess::<u128>::with_rules(r).unwrap();
     // From the start the soldiers gain their sideways steps: a4 and i4 one each (the edge),
     // c4, e4 and g4 two each (b4, d4, f4 and h4 are empty): 44 + 8 = 52.
     assert_eq!(game.perft(&game.start(), 1, Count::Unique), 52);
@@ -121,12 +121,15 @@ fn a_child_states_only_the_difference() {
 
 #[test]
 fn every_shipped_file_loads_and_states_its_source() {
-    for id in Rules::shipped() {
-        let r = Rules::load(&id).unwrap();
+    for id in rulebench::rules::shipped_of(rulebench::rules::Family::Chess) {
+        let r = rulebench::load::<Rules>(&id).unwrap();
         assert!(!r.source.is_empty(), "{id}");
         assert_eq!(r.id, id);
     }
-    assert_eq!(Rules::load("chinese-chess").unwrap().id, "xiangqi");
+    assert_eq!(
+        rulebench::load::<Rules>("chinese-chess").unwrap().id,
+        "xiangqi"
+    );
     assert_eq!(
         rulebench::rules::family_of("xiangqi").unwrap(),
         rulebench::rules::Family::Chess

@@ -10,7 +10,7 @@ use rulebench::{Chess, Game};
 use std::process::Command;
 
 fn game(spec: &str) -> Chess {
-    Chess::load(spec).unwrap()
+    rulebench::load::<Chess>(spec).unwrap()
 }
 
 /// The legal moves of `fen` in `notation`, sorted.

@@ -98,15 +98,15 @@ fn sharded<G: Game>(game: &G, depth: u32, split: u32, count: Count, expected: u1
 
 #[test]
 fn shards_add_up_to_the_published_counts() {
-    let american = Draughts::load("american").unwrap();
+    let american = rulebench::load::<Draughts>("american").unwrap();
     sharded(&american, 9, 3, Count::Unique, 3_963_680);
     sharded(&american, 9, 9, Count::Unique, 3_963_680);
-    let international = Draughts::load("international").unwrap();
+    let international = rulebench::load::<Draughts>("international").unwrap();
     sharded(&international, 8, 4, Count::Unique, 6_483_961);
     sharded(&international, 9, 5, Count::Paths, 41_022_614);
-    let russian = Draughts::load("russian").unwrap();
+    let russian = rulebench::load::<Draughts>("russian").unwrap();
     sharded(&russian, 10, 6, Count::Paths, 22_450_628);
-    let xiangqi = Chess::load("xiangqi").unwrap();
+    let xiangqi = rulebench::load::<Chess>("xiangqi").unwrap();
     sharded(&xiangqi, 4, 2, Count::Unique, 3_290_240);
 }
 
@@ -114,7 +114,7 @@ fn shards_add_up_to_the_published_counts() {
 fn balanced_shards() {
     // Dealt by the leaves a depth-2 search finds below each position: no shard holds much
     // more than its share of the work.
-    let game = Draughts::load("international").unwrap();
+    let game = rulebench::load::<Draughts>("international").unwrap();
     let frontier = Frontier::new(&game, &game.start(), 10, 4, Count::Unique);
     let owners = frontier.owners(8);
     let mut load = [0u128; 8];

@@ -26,7 +26,7 @@ fn examples_dir() -> PathBuf {
 }
 
 fn load(spec: &str) -> Variant {
-    Variant::load(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
+    rulebench::load::<Variant>(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 fn example(name: &str) -> Variant {

@@ -9,7 +9,7 @@ use rulebench::{Count, Draughts, Game};
 
 #[test]
 fn the_depth_asked_for_is_left_to_the_run() {
-    let game = Draughts::load("american").unwrap();
+    let game = rulebench::load::<Draughts>("american").unwrap();
     let e = estimate(&game, &game.start(), 4, Count::Unique, 1, 0.0, 0);
     // American checkers perft 1-3 = 7, 49, 302 (tests/reference/perft/american.toml).
     assert!((1..4).contains(&e.measured_depth), "{e:?}");
@@ -20,7 +20,7 @@ fn the_depth_asked_for_is_left_to_the_run() {
 
 #[test]
 fn a_short_run_stops_the_measuring_early() {
-    let game = Draughts::load("american").unwrap();
+    let game = rulebench::load::<Draughts>("american").unwrap();
     // Perft 16 takes minutes: measured until a count is a measure. Asked only whether it
     // is shorter than a century, three plies do.
     let long = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0, 0);
@@ -31,7 +31,7 @@ fn a_short_run_stops_the_measuring_early() {
 
 #[test]
 fn a_run_with_a_table_is_measured_with_one() {
-    let game = Draughts::load("american").unwrap();
+    let game = rulebench::load::<Draughts>("american").unwrap();
     let plain = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0, 0);
     let hashed = estimate(&game, &game.start(), 16, Count::Unique, 1, 0.0, 64);
     assert_eq!(plain.time_per_ply_with_table, None);
@@ -54,7 +54,7 @@ fn kings_going_to_and_fro_are_guessed_short_with_a_table() {
     // depth, in milliseconds (tests/table.rs runs perft 44). The positions run out after a few
     // plies, so the table's entries grow by a constant a ply, not by a factor: the guess with
     // the table is under a second where the guess without one is longer than the universe.
-    let game = Draughts::load("russian").unwrap();
+    let game = rulebench::load::<Draughts>("russian").unwrap();
     let pos = game.parse_fen("W:WK1:BK32").unwrap();
     let plain = estimate(&game, &pos, 40, Count::Unique, 1, 0.0, 0);
     assert!(plain.seconds > 1e15, "{plain:?}");
@@ -70,7 +70,7 @@ fn kings_whose_positions_run_out_late_are_guessed_short_with_a_table() {
     // kings (or fewer) can stand on 32 squares (`Game::positions_bound`, about 434,000),
     // which caps the guess. The run itself takes about a second with a table on these
     // machines (`perft russian --fen W:WK1,K2:BK31,K32 --depth 18 --hash 2000`).
-    let game = Draughts::load("russian").unwrap();
+    let game = rulebench::load::<Draughts>("russian").unwrap();
     let pos = game.parse_fen("W:WK1,K2:BK31,K32").unwrap();
     let bound = game
         .positions_bound(&pos)
@@ -84,7 +84,7 @@ fn kings_whose_positions_run_out_late_are_guessed_short_with_a_table() {
 
 #[test]
 fn deep_perft_is_extrapolated_upwards() {
-    let game = Draughts::load("american").unwrap();
+    let game = rulebench::load::<Draughts>("american").unwrap();
     let e = estimate(&game, &game.start(), 40, Count::Unique, 2, 0.0, 0);
     assert!(e.measured_depth < 40);
     assert!(e.branching > 1.5, "branching {}", e.branching);

@@ -406,7 +406,7 @@ fn oracle_sample() {
 #[test]
 fn numbers_too_large_to_hold_are_errors() {
     // A run of empty points of 16 digits in a Xiangqi FEN (wrapped round, it was 3098250807).
-    let game = rulebench::Chess::load("xiangqi").unwrap();
+    let game = rulebench::load::<rulebench::Chess>("xiangqi").unwrap();
     let e = game
         .parse_fen("R3k4/1R8888888888888887/9/9/9/9/9/9/9/9 b - - 0 1")
         .unwrap_err();
@@ -418,7 +418,10 @@ fn numbers_too_large_to_hold_are_errors() {
         let text = text
             .replace("columns = 8", &format!("columns = {columns}"))
             .replace("rows = 8", &format!("rows = {rows}"));
-        let e = rulebench::draughts::Rules::from_toml("big.toml", &text).unwrap_err();
+        let e = rulebench::load::<rulebench::draughts::Rules>(rulebench::rules::RulesSource::text(
+            "big.toml", &text,
+        ))
+        .unwrap_err();
         assert!(e.to_string().contains(columns), "{e}");
         // The message's own product did the same (a panic in debug builds, `has 0
         // squares` in release; found by `rules_mutation`).
@@ -430,7 +433,10 @@ fn numbers_too_large_to_hold_are_errors() {
     }
     let text = std::fs::read_to_string(root().join("rules/russian.toml")).unwrap();
     let wide = text.replace("columns = 8", "columns = 4294967294");
-    let e = rulebench::draughts::Rules::from_toml("big.toml", &wide).unwrap_err();
+    let e = rulebench::load::<rulebench::draughts::Rules>(rulebench::rules::RulesSource::text(
+        "big.toml", &wide,
+    ))
+    .unwrap_err();
     assert!(e.to_string().contains("4294967294"), "{e}");
     // A chess-family board of 16 files and 2^28 ranks: files x ranks wrapped round to 0
     // and passed the 128-point check (found by `rules_mutation`).
@@ -442,11 +448,19 @@ fn numbers_too_large_to_hold_are_errors() {
         tall, xiangqi,
         "the board keys are where the test expects them"
     );
-    let e = rulebench::chess::Rules::from_toml("tall.toml", &tall).unwrap_err();
+    let e = rulebench::load::<rulebench::chess::Rules>(rulebench::rules::RulesSource::text(
+        "tall.toml",
+        &tall,
+    ))
+    .unwrap_err();
     assert!(e.to_string().contains("16x268435456"), "{e}");
     // 2^31 rows of men: twice that wrapped round to 0 rows and passed the check.
     let many = text.replace("rows_of_men = 3", "rows_of_men = 2147483648");
-    let e = rulebench::draughts::Rules::from_toml("many.toml", &many).unwrap_err();
+    let e = rulebench::load::<rulebench::draughts::Rules>(rulebench::rules::RulesSource::text(
+        "many.toml",
+        &many,
+    ))
+    .unwrap_err();
     assert!(e.message.contains("do not fit"), "{e}");
 }
 
@@ -454,7 +468,7 @@ fn numbers_too_large_to_hold_are_errors() {
 /// flying king without compulsory capture): its own canonical text names it alone.
 #[test]
 fn a_capture_and_an_ordinary_move_with_the_same_ends_are_told_apart() {
-    let game = Variant::load("turkish+no-compulsory-capture").unwrap();
+    let game = rulebench::load::<Variant>("turkish+no-compulsory-capture").unwrap();
     with_game!(&game, game => {
         let pos = game.parse_fen("W:WK2,39,42-45,47-56:B10-17,20-23,27,31:H1:F6").unwrap();
         let capture = game.parse_move(&pos, "b8xh8").unwrap();

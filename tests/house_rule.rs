@@ -19,22 +19,22 @@ fn set(items: &[&str]) -> HashSet<String> {
 #[test]
 fn a_capture_available_still_allows_ordinary_moves() {
     // American: white f2 (27) can take e3 (23) landing on d4 (18), or step to g3 (24).
-    let base = Draughts::load("american").unwrap();
-    let house = Draughts::load("american+no-compulsory-capture").unwrap();
+    let base = rulebench::load::<Draughts>("american").unwrap();
+    let house = rulebench::load::<Draughts>("american+no-compulsory-capture").unwrap();
     let pos = base.parse_fen("W:W27:B23").unwrap();
     assert_eq!(texts(&base, &pos), set(&["27x18"]));
     assert_eq!(texts(&house, &pos), set(&["27x18", "27-24"]));
     // Russian: c3 takes d4 (landing e5) or steps to b4.
-    let base = Draughts::load("russian").unwrap();
-    let house = Draughts::load("russian+no-compulsory-capture").unwrap();
+    let base = rulebench::load::<Draughts>("russian").unwrap();
+    let house = rulebench::load::<Draughts>("russian+no-compulsory-capture").unwrap();
     let pos = base.parse_fen("W:Wc3:Bd4").unwrap();
     assert_eq!(texts(&base, &pos), set(&["c3:e5"]));
     assert_eq!(texts(&house, &pos), set(&["c3:e5", "c3-b4"]));
     // Italian (a1 light: c2 = 26, e2 = 27, d3 = 22, f3 = 23, f5 = 15): c2 takes d3 and f5
     // (26x19x12), e2 takes f3 and f5 (27x20x11), or e2 takes d3 alone (27x18). The maximum
     // rule still binds a chosen capture, so 27x18 stays illegal; the step 26-21 becomes legal.
-    let base = Draughts::load("italian").unwrap();
-    let house = Draughts::load("italian+no-compulsory-capture").unwrap();
+    let base = rulebench::load::<Draughts>("italian").unwrap();
+    let house = rulebench::load::<Draughts>("italian+no-compulsory-capture").unwrap();
     let pos = base.parse_fen("W:W26,27:B22,23,15").unwrap();
     assert_eq!(texts(&base, &pos), set(&["26x12", "27x11"]));
     assert_eq!(texts(&house, &pos), set(&["26x12", "27x11", "26-21"]));
@@ -65,8 +65,8 @@ fn every_compulsory_move_stays_legal_without_compulsion() {
         "czech",
         "brazilian",
     ] {
-        let base = Draughts::load(id).unwrap();
-        let house = Draughts::load(&format!("{id}+no-compulsory-capture")).unwrap();
+        let base = rulebench::load::<Draughts>(id).unwrap();
+        let house = rulebench::load::<Draughts>(&format!("{id}+no-compulsory-capture")).unwrap();
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let mut positions_with_capture = 0;
         for _game in 0..40 {

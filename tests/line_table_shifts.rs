@@ -27,9 +27,9 @@ struct Pair<B: Width> {
 fn narrow() -> &'static Vec<Pair<u64>> {
     static GAMES: OnceLock<Vec<Pair<u64>>> = OnceLock::new();
     GAMES.get_or_init(|| {
-        Rules::shipped()
+        rulebench::rules::shipped_of(rulebench::rules::Family::Draughts)
             .iter()
-            .filter_map(|id| Draughts::load(id).ok())
+            .filter_map(|id| rulebench::load::<Draughts>(id).ok())
             .map(|g| Pair {
                 shifts: g.clone().with_line_tables(),
                 squares: g.clone().square_by_square(),
@@ -42,12 +42,12 @@ fn narrow() -> &'static Vec<Pair<u64>> {
 fn wide() -> &'static Vec<Pair<u128>> {
     static GAMES: OnceLock<Vec<Pair<u128>>> = OnceLock::new();
     GAMES.get_or_init(|| {
-        Rules::shipped()
+        rulebench::rules::shipped_of(rulebench::rules::Family::Draughts)
             .iter()
-            .filter_map(|id| Rules::load(id).ok())
+            .filter_map(|id| rulebench::load::<Rules>(id).ok())
             .filter(|r| !r.geometry.fits::<u64>())
             .map(|r| {
-                let g = Draughts::<u128>::build(r);
+                let g = Draughts::<u128>::with_rules(r).unwrap();
                 Pair {
                     shifts: g.clone().with_line_tables(),
                     squares: g.clone().square_by_square(),
@@ -144,7 +144,8 @@ fn every_shipped_variant_is_compared() {
     }
     let ids: Vec<&str> = narrow().iter().map(|p| p.shifts.id()).collect();
     assert!(
-        ids.len() + wide().len() == Rules::shipped().len(),
+        ids.len() + wide().len()
+            == rulebench::rules::shipped_of(rulebench::rules::Family::Draughts).len(),
         "{ids:?}"
     );
     assert!(narrow().iter().any(|p| p.shifts.id() == "frisian"));

@@ -4,7 +4,7 @@ use rulebench::draughts::{Colour, Position};
 use rulebench::{Draughts, Game};
 
 fn game(id: &str) -> Draughts {
-    Draughts::load(id).unwrap()
+    rulebench::load::<Draughts>(id).unwrap()
 }
 
 /// The algebraic name of a PDN square number.

@@ -16,7 +16,7 @@ fn check(variant: &str, count: Count) {
         Count::Paths => &reference.paths,
     };
     let what = format!("{variant} (source: {})", reference.source);
-    let checked = with_game!(&Variant::load(variant).unwrap(), game => {
+    let checked = with_game!(&rulebench::load::<Variant>(variant).unwrap(), game => {
         common::check_table(game, &game.start(), table, count, &what)
     });
     assert!(
@@ -65,7 +65,7 @@ reference_tests! {
 /// Every shipped variant has a reference table, and every table above is for a shipped variant.
 #[test]
 fn every_shipped_variant_is_checked() {
-    let shipped = rulebench::draughts::Rules::shipped();
+    let shipped = rulebench::rules::shipped_of(rulebench::rules::Family::Draughts);
     for v in [
         "american",
         "russian",
@@ -96,9 +96,9 @@ fn every_shipped_variant_is_checked() {
 fn threads_and_hash_match_the_reference() {
     use rulebench::PerftOptions;
     use std::sync::atomic::{AtomicU64, Ordering};
-    for variant in rulebench::draughts::Rules::shipped() {
+    for variant in rulebench::rules::shipped_of(rulebench::rules::Family::Draughts) {
         let reference = common::reference(&variant);
-        let loaded = Variant::load(&variant).unwrap();
+        let loaded = rulebench::load::<Variant>(&variant).unwrap();
         let depth = reference
             .unique
             .iter()
@@ -163,7 +163,7 @@ fn midgame_positions_match_the_independent_oracle() {
     let m: Midgames = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert!(m.case.len() >= 4);
     for case in &m.case {
-        let game = Draughts::load(&case.variant).unwrap();
+        let game = rulebench::load::<Draughts>(&case.variant).unwrap();
         let pos = game.parse_fen(&case.fen).unwrap();
         assert_eq!(
             game.perft(&pos, case.depth, Count::Unique),
@@ -206,13 +206,13 @@ fn start_tables_match<B: Width>(game: &Draughts<B>, variant: &str, max_nodes: u6
 #[test]
 fn layout_read_at_run_time() {
     for variant in ["american", "russian", "italian", "international"] {
-        let game = Draughts::load(variant)
+        let game = rulebench::load::<Draughts>(variant)
             .unwrap()
             .with_layout_read_at_run_time();
         assert!(!game.follows_line_tables());
         start_tables_match(&game, variant, 5_000_000, "layout read at run time");
     }
-    let game = Draughts::<u128>::load_as("canadian")
+    let game = rulebench::load::<Draughts<u128>>("canadian")
         .unwrap()
         .with_layout_read_at_run_time();
     assert!(!game.follows_line_tables());
@@ -225,13 +225,13 @@ fn layout_read_at_run_time() {
 #[test]
 fn line_tables_on_every_variant() {
     let how = "by the line tables";
-    for variant in rulebench::draughts::Rules::shipped() {
-        if let Ok(game) = Draughts::load(&variant) {
+    for variant in rulebench::rules::shipped_of(rulebench::rules::Family::Draughts) {
+        if let Ok(game) = rulebench::load::<Draughts>(&variant) {
             if !game.follows_line_tables() {
                 start_tables_match(&game.with_line_tables(), &variant, 2_000_000, how);
             }
         } else {
-            let game = Draughts::<u128>::load_as(&variant).unwrap();
+            let game = rulebench::load::<Draughts<u128>>(&variant).unwrap();
             assert!(!game.follows_line_tables(), "{variant} on 128 bits");
             start_tables_match(&game.with_line_tables(), &variant, 2_000_000, how);
         }
@@ -269,7 +269,7 @@ fn oracle_tables() {
         } else {
             t.rules.clone()
         };
-        let loaded = Variant::load(&spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let loaded = rulebench::load::<Variant>(&spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
         for (count, list) in [(Count::Unique, &t.unique), (Count::Paths, &t.paths)] {
             for (i, &n) in list.iter().enumerate() {
                 let depth = i as u32 + 1;

@@ -14,13 +14,13 @@ use common::playout::{built, config, playout};
 fn games() -> &'static Vec<Draughts> {
     static GAMES: OnceLock<Vec<Draughts>> = OnceLock::new();
     GAMES.get_or_init(|| {
-        let mut ids = Rules::shipped();
+        let mut ids = rulebench::rules::shipped_of(rulebench::rules::Family::Draughts);
         ids.push("russian+no-compulsory-capture".into());
         ids.push("italian+no-compulsory-capture".into());
         // Boards wider than 64 bits (Canadian) are played by the line tables in 128 bits;
         // `wide_bitboards_change_no_count` covers them.
         ids.iter()
-            .filter_map(|id| Draughts::load(id).ok())
+            .filter_map(|id| rulebench::load::<Draughts>(id).ok())
             .collect()
     })
 }
@@ -40,7 +40,7 @@ fn games_by_line_tables() -> &'static Vec<Draughts> {
 fn without_precedence(game: &Draughts) -> Draughts {
     let mut rules = game.rules().clone();
     rules.precedence.clear();
-    Draughts::new(rules)
+    Draughts::with_rules(rules).unwrap()
 }
 
 /// Perft by listing every move at every ply and playing it: none of the counting shortcuts
@@ -134,9 +134,12 @@ fn games_where_kings_capture_first() -> &'static Vec<Draughts> {
                  (a capture by a king first) before its own\"\n\n\
                  [capture]\nprecedence = {precedence}\n"
             );
-            let rules = Rules::from_toml(&format!("{base}-kings-first.toml"), &text)
-                .unwrap_or_else(|e| panic!("{base}: {e}"));
-            list.push(Draughts::new(rules));
+            let rules = rulebench::load::<Rules>(rulebench::rules::RulesSource::text(
+                &format!("{base}-kings-first.toml"),
+                &text,
+            ))
+            .unwrap_or_else(|e| panic!("{base}: {e}"));
+            list.push(Draughts::with_rules(rules).unwrap());
         }
         list
     })
@@ -287,7 +290,7 @@ proptest! {
         // The same rules on 128-bit bitboards (what a 12x12 board is played on) count the
         // same as on 64-bit ones.
         let game = &games()[g];
-        let wide = Draughts::<u128>::build(game.rules().clone());
+        let wide = Draughts::<u128>::with_rules(game.rules().clone()).unwrap();
         let wide_pos: Position<u128> = pos.widen();
         prop_assert_eq!(wide.fen(&wide_pos), game.fen(&pos));
         for depth in 1..=3 {

@@ -11,7 +11,7 @@ use std::process::Command;
 
 /// The view of `fen` (the start when `None`) under `rules`.
 fn view(rules: &str, fen: Option<&str>, names: bool) -> BoardView {
-    let variant = Variant::load(rules).unwrap();
+    let variant = rulebench::load::<Variant>(rules).unwrap();
     with_game!(&variant, game => {
         let pos = match fen {
             Some(f) => game.parse_fen(f).unwrap(),
@@ -23,7 +23,7 @@ fn view(rules: &str, fen: Option<&str>, names: bool) -> BoardView {
 
 /// The view of a position with every legal move as an arrow.
 fn view_with_moves(rules: &str, fen: &str) -> (BoardView, Vec<Arrow>) {
-    let variant = Variant::load(rules).unwrap();
+    let variant = rulebench::load::<Variant>(rules).unwrap();
     with_game!(&variant, game => {
         let pos = game.parse_fen(fen).unwrap();
         let arrows = game

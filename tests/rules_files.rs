@@ -11,7 +11,7 @@ use common::{assert_at, dir, write};
 fn error_of(test: &str, text: &str) -> (String, LocatedError) {
     let d = dir(test);
     let path = write(&d, "variant.toml", text);
-    let e = Rules::load(&path).expect_err("the file must be rejected");
+    let e = rulebench::load::<Rules>(&path).expect_err("the file must be rejected");
     (path, e)
 }
 
@@ -68,7 +68,7 @@ fn extends_cycle() {
         "b.toml",
         "schema = 1\nextends = \"a.toml\"\n[variant]\nsource = \"b\"\n",
     );
-    let e = Rules::load(&a).unwrap_err();
+    let e = rulebench::load::<Rules>(&a).unwrap_err();
     let b = d.join("b.toml").display().to_string();
     assert_at(&e, &b, 2, 12, &["cycle", "a.toml"]);
 }
@@ -81,7 +81,7 @@ fn extends_itself() {
         "a.toml",
         "schema = 1\n\nextends = \"a.toml\"\n[variant]\nsource = \"a\"\n",
     );
-    let e = Rules::load(&a).unwrap_err();
+    let e = rulebench::load::<Rules>(&a).unwrap_err();
     assert_at(&e, &a, 3, 12, &["cycle"]);
 }
 
@@ -153,7 +153,7 @@ fn inconsistent_combinations() {
 
 #[test]
 fn house_rule_on_the_wrong_board() {
-    let e = Rules::load("international+no-compulsory-capture").unwrap_err();
+    let e = rulebench::load::<Rules>("international+no-compulsory-capture").unwrap_err();
     assert_at(
         &e,
         "rules/house/no-compulsory-capture.toml",
@@ -161,14 +161,14 @@ fn house_rule_on_the_wrong_board() {
         10,
         &["8x8", "10x10"],
     );
-    let e = Rules::load("no-compulsory-capture").unwrap_err();
+    let e = rulebench::load::<Rules>("no-compulsory-capture").unwrap_err();
     assert!(e.to_string().contains("house rule, not a variant"), "{e}");
-    let e = Rules::load("russian+international").unwrap_err();
+    let e = rulebench::load::<Rules>("russian+international").unwrap_err();
     assert!(
         e.to_string().contains("is a variant, not a house rule"),
         "{e}"
     );
-    let e = Rules::load("russian+no-such-rule").unwrap_err();
+    let e = rulebench::load::<Rules>("russian+no-such-rule").unwrap_err();
     assert_at(
         &e,
         "<rules>",
@@ -216,7 +216,7 @@ fn a_child_states_only_the_difference() {
         "frisky.toml",
         "schema = 1\nextends = \"russian\"\n[variant]\nname = \"Russian with short kings\"\nsource = \"a test\"\n[king]\nrange = \"short\"\n",
     );
-    let r = Rules::load(&path).unwrap();
+    let r = rulebench::load::<Rules>(&path).unwrap();
     assert_eq!(r.id, "frisky");
     assert_eq!(r.king_range, rulebench::draughts::schema::KingRange::Short);
     assert!(r.men_capture_backward, "inherited from russian");
@@ -227,19 +227,19 @@ fn a_child_states_only_the_difference() {
         "free.toml",
         "schema = 1\nextends = \"czech+no-compulsory-capture\"\n[variant]\nsource = \"a test\"\n",
     );
-    let r = Rules::load(&path).unwrap();
+    let r = rulebench::load::<Rules>(&path).unwrap();
     assert!(!r.compulsory_capture);
 }
 
 #[test]
 fn every_shipped_file_loads_and_states_its_source() {
-    for id in Rules::shipped() {
-        let r = Rules::load(&id).unwrap();
+    for id in rulebench::rules::shipped_of(rulebench::rules::Family::Draughts) {
+        let r = rulebench::load::<Rules>(&id).unwrap();
         assert!(!r.source.is_empty(), "{id}");
         assert_eq!(r.id, id);
     }
     // Aliases resolve to the same rules.
-    assert_eq!(Rules::load("english").unwrap().id, "american");
+    assert_eq!(rulebench::load::<Rules>("english").unwrap().id, "american");
 }
 
 /// Every shipped file's `source`, and the README's table of variants, name something a reader

@@ -135,7 +135,7 @@ fn the_schema_agrees_with_the_loader_on_the_broken_files() {
         } else {
             format!("tests/broken-rules/{name}")
         };
-        let checked = rulebench::variant::check(&spec);
+        let checked = rulebench::check(&spec);
         // A family the file names but no schema has: the draughts schema refuses it.
         let family = family_of_text(&text).unwrap_or(Family::Draughts);
         let schema_says = validators.problems(family, &text);
@@ -189,14 +189,14 @@ fn a_schema_key_is_accepted_and_changes_nothing() {
     let path = dir.join("russian-with-key.toml");
     std::fs::write(&path, &with_key).unwrap();
     let spec = path.to_string_lossy().into_owned();
-    let checked = rulebench::variant::check(&spec);
+    let checked = rulebench::check(&spec);
     assert!(checked.errors.is_empty(), "{:?}", checked.errors);
     assert!(checked.warnings.is_empty(), "{:?}", checked.warnings);
     // The resolved rules stand alone elsewhere: the key, relative to the file, is dropped.
     assert!(!checked.resolved.unwrap().contains("$schema"));
     // Published: Russian draughts from the start, perft 4 = 1469
     // (../shared/reference/perft/russian.toml: dctl's test file, shashki.com).
-    let variant = rulebench::Variant::load(&spec).unwrap();
+    let variant = rulebench::load::<rulebench::Variant>(&spec).unwrap();
     let n = rulebench::with_game!(&variant, game => game.perft(&game.start(), 4, rulebench::Count::Unique));
     assert_eq!(n, 1469);
     let validators = Validators::new();

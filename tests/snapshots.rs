@@ -39,12 +39,12 @@ fn render(title: &str, rows: &[(u128, u128)]) -> String {
 
 #[test]
 fn shipped_variant_tables() {
-    for id in rulebench::draughts::Rules::shipped() {
-        let squares = rulebench::draughts::Rules::load(&id)
+    for id in rulebench::rules::shipped_of(rulebench::rules::Family::Draughts) {
+        let squares = rulebench::load::<rulebench::draughts::Rules>(&id)
             .unwrap()
             .geometry
             .square_count();
-        let variant = Variant::load(&id).unwrap();
+        let variant = rulebench::load::<Variant>(&id).unwrap();
         let reference = common::reference(&id);
         let rows = with_game!(&variant, game => table(game, depth_for(squares)));
         for (i, (u, p)) in rows.iter().enumerate() {
@@ -80,11 +80,11 @@ fn shipped_variant_tables() {
 
 #[test]
 fn house_rule_tables() {
-    for house in rulebench::draughts::Rules::shipped_house_rules() {
+    for house in rulebench::rules::shipped_house_rules() {
         let mut text = String::new();
-        for base in rulebench::draughts::Rules::shipped() {
+        for base in rulebench::rules::shipped_of(rulebench::rules::Family::Draughts) {
             let spec = format!("{base}+{house}");
-            let Ok(game) = Draughts::load(&spec) else {
+            let Ok(game) = rulebench::load::<Draughts>(&spec) else {
                 continue; // the house rule does not apply to this board
             };
             let reference = common::reference(&base);
@@ -119,8 +119,8 @@ fn house_rule_tables() {
 /// checked against the published table first.
 #[test]
 fn shipped_chess_tables() {
-    for id in rulebench::chess::Rules::shipped() {
-        let game = rulebench::Chess::load(&id).unwrap();
+    for id in rulebench::rules::shipped_of(rulebench::rules::Family::Chess) {
+        let game = rulebench::load::<rulebench::Chess>(&id).unwrap();
         let reference = common::case_reference(&id);
         let start = reference
             .case

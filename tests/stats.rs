@@ -58,7 +58,7 @@ fn check_file(spec: &str, file: &str, hash_mb: usize) -> usize {
     let mut checked = 0;
     for case in &reference.case {
         let spec = case.variant.as_deref().unwrap_or(spec);
-        let variant = Variant::load(spec).unwrap();
+        let variant = rulebench::load::<Variant>(spec).unwrap();
         with_game!(&variant, game => {
             for column in &columns {
                 assert!(game.stat_columns().contains(column), "{spec} does not count {}", column.name());
@@ -119,7 +119,7 @@ fn draughts_columns_equal_the_independent_oracle() {
 
 /// The statistics of `fen` in `spec` at `depth`, as (column, value) for the family's columns.
 fn stats_of(spec: &str, fen: Option<&str>, depth: u32, count: Count) -> Vec<(Column, u128)> {
-    let variant = Variant::load(spec).unwrap();
+    let variant = rulebench::load::<Variant>(spec).unwrap();
     with_game!(&variant, game => {
         let pos = match fen {
             Some(f) => game.parse_fen(f).unwrap(),
@@ -187,7 +187,7 @@ fn draughts_columns_on_positions_worked_by_hand() {
 
 #[test]
 fn threads_and_the_table_change_no_statistic() {
-    let variant = Variant::load("chess").unwrap();
+    let variant = rulebench::load::<Variant>("chess").unwrap();
     with_game!(&variant, game => {
         // Kiwipete: every column is non-zero at depth 3.
         let pos = game

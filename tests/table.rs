@@ -31,7 +31,7 @@ fn a_stoppable_search_keeps_its_own_nodes_in_the_table() {
     // the kernel only the last 8 plies whole, and the nodes above them must go through the
     // table too (or a deep search counts every one of them, however few the positions among
     // them): each subtree is then found there at its whole depth.
-    let game = Draughts::load("american").expect("a shipped variant");
+    let game = rulebench::load::<Draughts>("american").expect("a shipped variant");
     let start = game.start();
     let table = Table::new(64).expect("64 MiB");
     let flag = AtomicBool::new(false);
@@ -88,7 +88,7 @@ fn kings_going_to_and_fro_keep_an_entry_at_every_depth() {
     // on two threads as the command line runs it.
     for (fen, depth, count, want) in KING_ENDGAMES {
         let got = within_a_minute(fen, move || {
-            let game = Draughts::load("russian").expect("a shipped variant");
+            let game = rulebench::load::<Draughts>("russian").expect("a shipped variant");
             let pos = game.parse_fen(fen).expect("a valid FEN");
             // Three kings over 30 plies make about 800,000 entries: 64 MiB hold them.
             let table = Table::new(64).expect("64 MiB");
@@ -106,7 +106,7 @@ fn the_statistics_table_keeps_an_entry_at_every_depth() {
     // The statistics search's own table, the same way: two kings, perft 14, 1,487,837,936,701
     // leaves (the oracle's count).
     let nodes = within_a_minute("statistics", || {
-        let game = Draughts::load("russian").expect("a shipped variant");
+        let game = rulebench::load::<Draughts>("russian").expect("a shipped variant");
         let pos = game.parse_fen("W:WK1:BK32").expect("a valid FEN");
         perft_stats(&game, &pos, 14, Count::Unique, &options(2, 16, None)).nodes
     });
@@ -136,7 +136,7 @@ fn a_count_past_128_bits_is_reported_not_wrapped() {
     // the oracle (tools/oracle.py perft russian W:WK1:BK32 46 --memo), past 2^128 - 1. The
     // sums stop at the limit instead of wrapping, and the command line says so.
     let got = within_a_minute("perft 46", || {
-        let game = Draughts::load("russian").expect("a shipped variant");
+        let game = rulebench::load::<Draughts>("russian").expect("a shipped variant");
         let pos = game.parse_fen("W:WK1:BK32").expect("a valid FEN");
         perft(&game, &pos, 46, Count::Unique, &options(2, 16, None))
     });

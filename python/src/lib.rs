@@ -466,7 +466,7 @@ impl Diagnostic {
 /// `message`, `help`) when it cannot be loaded.
 #[pyfunction]
 fn load(py: Python<'_>, spec: &str) -> PyResult<Variant> {
-    rulebench::Variant::load(spec)
+    rulebench::load::<rulebench::Variant>(spec)
         .map(|v| Variant { inner: Arc::new(v) })
         .map_err(|e| located::<RulesError>(py, &e))
 }
@@ -476,7 +476,7 @@ fn load(py: Python<'_>, spec: &str) -> PyResult<Variant> {
 #[pyfunction]
 #[pyo3(signature = (text, name = "<text>.toml"))]
 fn load_rules(py: Python<'_>, text: &str, name: &str) -> PyResult<Variant> {
-    rulebench::Variant::from_toml(name, text)
+    rulebench::load::<rulebench::Variant>(rulebench::rules::RulesSource::text(name, text))
         .map(|v| Variant { inner: Arc::new(v) })
         .map_err(|e| located::<RulesError>(py, &e))
 }
@@ -485,7 +485,7 @@ fn load_rules(py: Python<'_>, text: &str, name: &str) -> PyResult<Variant> {
 /// list when it is clean.
 #[pyfunction]
 fn check(path: &str) -> Vec<Diagnostic> {
-    let checked = rulebench::variant::check(path);
+    let checked = rulebench::check(path);
     let as_diagnostic = |severity, e: rulebench::LocatedError| Diagnostic {
         severity,
         file: e.file,

@@ -93,7 +93,7 @@ fn drops<B: Set>(rules: &Rules) -> Option<Drops<B>> {
 
 impl<B: Set> Engine<B> {
     /// Compiles the generator of `rules`. `None` when the board does not fit the width or
-    /// the start position's board cannot be read (see [`super::Chess::build`]).
+    /// the start position's board cannot be read (see [`super::Chess::with_rules`]).
     pub fn from_rules(rules: &Rules) -> Option<Engine<B>> {
         let movements: Vec<PieceMovement<B>> = rules
             .pieces

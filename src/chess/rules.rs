@@ -5,16 +5,13 @@
 //! its generator at the width the board needs.
 //!
 //! ```
-//! let rules = rulebench::chess::Rules::load("xiangqi").unwrap();
+//! let rules = rulebench::load::<rulebench::chess::Rules>("xiangqi").unwrap();
 //! assert_eq!((rules.files, rules.ranks), (9, 10));
 //! assert_eq!(rules.pieces.len(), 7);
 //! ```
 
 use super::betza::Component;
-use super::compile::compile;
 use super::schema::*;
-use crate::diagnostics::LocatedError;
-use crate::rules::{Family, Loader};
 
 /// A set of points as the rules hold it (point `rank * files + file`).
 pub type Points = u128;
@@ -262,7 +259,7 @@ pub struct Rules {
     /// The start position as written.
     pub start_fen: String,
     /// Where the start position is written: (file, byte range of the string's text).
-    pub start_at: (usize, std::ops::Range<usize>),
+    pub start_at: crate::rules::Place,
     /// The notations of moves, the default first.
     pub notations: Vec<String>,
     /// En passant.
@@ -274,24 +271,6 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// Loads rules from a spec (a shipped id, a path, either with `+overlay`s). The start
-    /// position is read as text; it is checked when a game is built ([`super::Chess::load`]).
-    pub fn load(spec: &str) -> Result<Rules, LocatedError> {
-        let (loader, file, id) = Loader::load::<ChessFile>(spec)?;
-        compile(&loader, file, id)
-    }
-
-    /// Loads a rules file from its text, as if it were at `name`.
-    pub fn from_toml(name: &str, text: &str) -> Result<Rules, LocatedError> {
-        let (loader, file, id) = Loader::from_toml::<ChessFile>(name, text)?;
-        compile(&loader, file, id)
-    }
-
-    /// The ids of the shipped chess-family variants.
-    pub fn shipped() -> Vec<String> {
-        crate::rules::shipped_of(Family::Chess)
-    }
-
     /// Each type's FEN letter, lower case.
     pub fn letters(&self) -> Vec<char> {
         self.pieces.iter().map(|p| p.letter).collect()

@@ -63,7 +63,7 @@ pub(super) fn crosscheck(out: &mut impl Write, req: CrossRequest<'_>) -> Result<
         })?;
         options.push((name.trim().to_string(), value.trim().to_string()));
     }
-    let variant = Variant::load(req.rules)?;
+    let variant = crate::load::load::<Variant>(req.rules)?;
     let (names, chess960) = with_game!(&variant, game => {
         let mut names = vec![game.id().to_string()];
         names.extend(game.aliases().iter().cloned());

@@ -16,7 +16,7 @@ pub(super) fn check(
     use crate::diagnostics::{Warning, render};
     let (mut errors, mut warnings) = (0, 0);
     for spec in specs {
-        let checked = crate::variant::check(spec);
+        let checked = crate::load::check(spec);
         for e in &checked.errors {
             write!(out, "{}", render(e)).into_diagnostic()?;
         }
@@ -26,7 +26,7 @@ pub(super) fn check(
         errors += checked.errors.len();
         warnings += checked.warnings.len();
         if checked.errors.is_empty() {
-            let variant = Variant::load(spec)?;
+            let variant = crate::load::load::<Variant>(spec)?;
             with_game!(&variant, game => {
                 writeln!(out, "ok: {} ({}, {})", game.id(), game.name(), game.family().name())
                     .into_diagnostic()?;
@@ -102,7 +102,7 @@ pub(super) fn fixtures(out: &mut impl Write, paths: Vec<std::path::PathBuf>) -> 
 }
 
 pub(super) fn explain(out: &mut impl Write, spec: &str, width: usize) -> Result<()> {
-    let variant = Variant::load(spec)?;
+    let variant = crate::load::load::<Variant>(spec)?;
     let paragraphs = with_game!(&variant, game => game.explain());
     for (i, p) in paragraphs.iter().enumerate() {
         if i > 0 {

@@ -17,7 +17,7 @@ pub(super) fn show(
     ascii: bool,
     svg: Option<&std::path::Path>,
 ) -> Result<()> {
-    let variant = Variant::load(&args.rules)?;
+    let variant = crate::load::load::<Variant>(&args.rules)?;
     with_game!(&variant, game => {
         let history = history(game, args)?;
         let pos = history.last().expect("the start at least");

@@ -23,7 +23,7 @@ pub(super) fn moves(
     json: bool,
     notation: Option<&str>,
 ) -> Result<()> {
-    let variant = Variant::load(&args.rules)?;
+    let variant = crate::load::load::<Variant>(&args.rules)?;
     with_game!(&variant, game => {
         let history = history(game, args)?;
         let pos = history.last().expect("the start at least");
@@ -56,7 +56,7 @@ pub(super) fn moves(
 }
 
 pub(super) fn outcome(out: &mut impl Write, args: &PositionArgs) -> Result<()> {
-    let variant = Variant::load(&args.rules)?;
+    let variant = crate::load::load::<Variant>(&args.rules)?;
     with_game!(&variant, game => {
         let history = history(game, args)?;
         writeln!(out, "{}", Game::outcome(game, &history)).into_diagnostic()?;

@@ -63,7 +63,7 @@ pub(super) fn perft(
         return Err(miette!("--split-depth {k} is deeper than --depth {depth}"));
     }
     let (threads, hash_mb) = (args.threads()?, args.hash_mb()?);
-    let variant = Variant::load(&args.rules)?;
+    let variant = crate::load::load::<Variant>(&args.rules)?;
     let rules_sha256 = crate::publish::rules_hash(&args.rules);
     with_game!(&variant, game => {
         let count: Count = args.count.into();

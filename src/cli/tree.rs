@@ -77,7 +77,7 @@ pub(super) fn announce_long_run<G: Game>(
 pub(super) fn perft(out: &mut impl Write, args: &TreeArgs, json: bool) -> Result<()> {
     let depth = args.depth(0)?;
     let (threads, hash_mb) = (args.threads()?, args.hash_mb()?);
-    let variant = Variant::load(&args.rules)?;
+    let variant = crate::load::load::<Variant>(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
         let guess = announce_long_run(game, &pos, args, threads, 1.0, false)?;
@@ -162,7 +162,7 @@ pub(super) fn perft_stats(out: &mut impl Write, args: &TreeArgs, json: bool) -> 
     let depth = args.depth(0)?;
     let threads = args.threads()?;
     let hash_mb = args.hash_mb()?;
-    let variant = Variant::load(&args.rules)?;
+    let variant = crate::load::load::<Variant>(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
         let guess = announce_long_run(game, &pos, args, threads, 1.0, true)?;
@@ -218,7 +218,7 @@ pub(super) fn divide(out: &mut impl Write, args: &TreeArgs) -> Result<()> {
         progress: None,
         stop: None,
     };
-    let variant = Variant::load(&args.rules)?;
+    let variant = crate::load::load::<Variant>(&args.rules)?;
     with_game!(&variant, game => {
         let pos = position(game, args.fen.as_deref())?;
         announce_long_run(game, &pos, args, options.threads, 1.0, false)?;

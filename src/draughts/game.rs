@@ -6,20 +6,23 @@ use super::position::Position;
 use super::rules::Rules;
 use super::schema::Colour;
 use crate::count::Count;
-use crate::diagnostics::LocatedError;
+use crate::diagnostics::{LocatedError, SourceFile};
 use crate::game::Game;
 use crate::outcome::Outcome;
-use crate::rules::Family;
+use crate::rules::{Family, Loader};
 use crate::stats::{Column, LeafMove};
 use crate::transposition::{TranspositionSlot, TranspositionTable};
 
+/// What a start position with no legal move is told.
+const NO_MOVE: &str = "the start position gives the first mover no legal move";
+
 /// A draughts variant ready to play: the rules and their compiled generators, on bitboards of
-/// `B` (64 bits, the default, or 128 for boards that need more: see [`crate::variant::Variant`], which
-/// chooses).
+/// `B` (64 bits, the default, or 128 for boards that need more: a
+/// [`crate::variant::Variant`] chooses).
 ///
 /// ```
-/// use rulebench::{Draughts, Game, Count, Rules};
-/// let game = Draughts::new(Rules::load("american").unwrap());
+/// use rulebench::{Count, Draughts, Game};
+/// let game: Draughts = rulebench::load("american").unwrap();
 /// assert_eq!(game.perft(&game.start(), 3, Count::Unique), 302);
 /// ```
 #[derive(Clone, Debug)]
@@ -28,26 +31,79 @@ pub struct Draughts<B: Width = u64> {
     pub(super) kernel: B::Engine,
 }
 
-impl Draughts {
-    /// Compiles the rules for 64-bit bitboards (the board must fit them: see
-    /// [`Draughts::build`] for other widths).
-    pub fn new(rules: Rules) -> Draughts {
-        Draughts::build(rules)
-    }
-
-    /// Loads rules by spec (see [`Rules::load`]) and compiles them for 64-bit bitboards; an
-    /// error when the board needs more (a 12x12 board: see [`Draughts::load_as`] and
-    /// [`crate::variant::Variant`], which chooses).
-    pub fn load(spec: &str) -> Result<Draughts, LocatedError> {
-        Draughts::load_as(spec)
-    }
-}
-
 impl<B: Width> Draughts<B> {
-    /// Compiles the rules for bitboards of `B` (which must hold the board).
-    pub fn build(rules: Rules) -> Draughts<B> {
+    /// Builds the game from compiled rules: an error when the board needs bitboards wider than
+    /// `B`, or the start position gives the first mover no legal move (located in the start
+    /// position's FEN alone).
+    pub fn with_rules(rules: Rules) -> Result<Draughts<B>, LocatedError> {
+        let id = SourceFile {
+            name: "rules".into(),
+            text: rules.id.as_str().into(),
+        };
+        let too_wide = Draughts::<B>::too_wide(&rules);
+        if let Some((message, help)) = too_wide {
+            return Err(LocatedError::new(
+                &id,
+                0..rules.id.len(),
+                message,
+                Some(help),
+            ));
+        }
+        let game = Draughts::build(rules);
+        if game.stuck_at_start() {
+            let fen = game.fen(&game.start());
+            let source = SourceFile {
+                name: "FEN".into(),
+                text: fen.as_str().into(),
+            };
+            return Err(LocatedError::new(&source, 0..fen.len(), NO_MOVE, None));
+        }
+        Ok(game)
+    }
+
+    /// [`Draughts::with_rules`] for rules compiled by `loader`: a problem is reported in it,
+    /// at the start position in the rules file (or where the rules were asked for).
+    pub(crate) fn checked(loader: &Loader, rules: Rules) -> Result<Draughts<B>, LocatedError> {
+        if let Some((message, help)) = Draughts::<B>::too_wide(&rules) {
+            let (file, span) = loader.asked();
+            loader.report(loader.error(file, span, message, Some(help)));
+            return Err(loader.stopped());
+        }
+        let (file, span) = rules.start_at.clone();
+        let game = Draughts::build(rules);
+        if game.stuck_at_start() {
+            loader.report(loader.error(file, span, NO_MOVE, None));
+            return Err(loader.stopped());
+        }
+        Ok(game)
+    }
+
+    /// Compiles the generator of `rules` for bitboards of `B` (which must hold the board).
+    fn build(rules: Rules) -> Draughts<B> {
         let kernel = B::engine(&rules);
         Draughts { rules, kernel }
+    }
+
+    /// What to say when the board of `rules` needs bitboards wider than `B`.
+    fn too_wide(rules: &Rules) -> Option<(String, String)> {
+        (!rules.geometry.fits::<B>()).then(|| {
+            (
+                format!(
+                    "`{}` needs a bitboard of {} bits, wider than this game's {}",
+                    rules.id,
+                    rules.geometry.bits_needed(),
+                    B::BITS
+                ),
+                "load it as a rulebench::Variant, which chooses the width, or as a \
+                 Draughts<u128>"
+                    .into(),
+            )
+        })
+    }
+
+    /// Whether the start position gives the first mover no legal move.
+    fn stuck_at_start(&self) -> bool {
+        B::legal_moves(&self.kernel, &self.start()).is_empty()
     }
 
     /// Whether the line-table generator plays this game (rules the shift-based kernel does not
@@ -55,33 +111,6 @@ impl<B: Width> Draughts<B> {
     /// value, no turning back over a freed square).
     pub fn follows_line_tables(&self) -> bool {
         B::follows_line_tables(&self.kernel)
-    }
-
-    /// Loads rules by spec (see [`Rules::load`]) and compiles them for bitboards of `B`; an
-    /// error when the board needs a wider one (a 12x12 board needs `Draughts<u128>`).
-    pub fn load_as(spec: &str) -> Result<Draughts<B>, LocatedError> {
-        let rules = Rules::load(spec)?;
-        if !rules.geometry.fits::<B>() {
-            let source = crate::diagnostics::SourceFile {
-                name: "rules".into(),
-                text: spec.into(),
-            };
-            return Err(LocatedError::new(
-                &source,
-                0..spec.len(),
-                format!(
-                    "`{spec}` needs a bitboard of {} bits, wider than this game's {}",
-                    rules.geometry.bits_needed(),
-                    B::BITS
-                ),
-                Some(
-                    "load it with rulebench::Variant::load, which chooses the width, or with \
-                     Draughts::<u128>::load_as"
-                        .into(),
-                ),
-            ));
-        }
-        Ok(Draughts::build(rules))
     }
 
     /// The rules.

@@ -8,10 +8,10 @@
 //! - [`movegen`]: the generators and their perft: the shift-based kernel for diagonal variants
 //!   on either width, the line tables for everything else ([`movegen::Width`] chooses).
 
+pub(crate) mod compile;
 pub mod explain;
 pub mod geometry;
 pub mod movegen;
-pub mod movement;
 pub mod notation;
 pub mod position;
 pub mod rules;

@@ -30,12 +30,12 @@ pub fn variants() -> &'static [(String, Variant)] {
     VARIANTS.get_or_init(|| {
         let mut out = Vec::new();
         for id in crate::rules::shipped_variants() {
-            if let Ok(v) = Variant::load(&id) {
+            if let Ok(v) = crate::load::load::<Variant>(&id) {
                 out.push((id.clone(), v));
             }
             for house in crate::rules::shipped_house_rules() {
                 let spec = format!("{id}+{house}");
-                if let Ok(v) = Variant::load(&spec) {
+                if let Ok(v) = crate::load::load::<Variant>(&spec) {
                     out.push((spec, v));
                 }
             }
@@ -127,7 +127,7 @@ fn scratch() -> &'static Path {
             )
             .replace(['(', ')'], ""));
             let _ = std::fs::create_dir_all(dir.join("house"));
-            for (path, text) in crate::rules::EMBEDDED {
+            for (path, text) in crate::rules::embedded::EMBEDDED {
                 let rel = path.strip_prefix("rules/").unwrap_or(path);
                 let _ = std::fs::write(dir.join(rel), text);
             }
@@ -216,7 +216,7 @@ fn vocabulary_of<'a>(texts: impl Iterator<Item = &'a str>) -> Vocabulary {
 
 fn rules_vocabulary() -> &'static Vocabulary {
     static VOCAB: OnceLock<Vocabulary> = OnceLock::new();
-    VOCAB.get_or_init(|| vocabulary_of(crate::rules::EMBEDDED.iter().map(|(_, t)| *t)))
+    VOCAB.get_or_init(|| vocabulary_of(crate::rules::embedded::EMBEDDED.iter().map(|(_, t)| *t)))
 }
 
 /// Numbers at the edges of every integer type a file may hold.

@@ -14,8 +14,8 @@ pub fn rules_bytes(data: &[u8]) {
 
 /// Checks and loads one rules spec, and plays what loads.
 fn rules_spec(spec: &str) {
-    let checked = crate::variant::check(spec);
-    let loaded = Variant::load(spec);
+    let checked = crate::load::check(spec);
+    let loaded = crate::load::load::<Variant>(spec);
     match &loaded {
         Ok(variant) => {
             assert!(
@@ -27,7 +27,7 @@ fn rules_spec(spec: &str) {
             // What `check --resolved` prints loads back to the same game.
             if let Some(resolved) = &checked.resolved {
                 let back = write_scratch("fuzz-resolved.toml", resolved.as_bytes())
-                    .map(|p| Variant::load(&p.display().to_string()));
+                    .map(|p| crate::load::load::<Variant>(&p.display().to_string()));
                 match back {
                     Some(Ok(again)) => {
                         let again_start = exercise_start(&again);
@@ -98,7 +98,7 @@ pub fn rules_mutation(data: &[u8]) {
 /// variant a house rule is laid over, and the mutated text.
 fn mutation(data: &[u8]) -> (&'static str, String, String) {
     let mut bytes = Bytes::new(data);
-    let files = crate::rules::EMBEDDED;
+    let files = crate::rules::embedded::EMBEDDED;
     let (path, text) = files[bytes.below(files.len())];
     let base = {
         let ids = crate::rules::shipped_variants();
@@ -122,5 +122,5 @@ pub fn mutation_values() -> &'static [String] {
 /// The shipped files a mutation may start from (path and text), in the order the input's
 /// first byte indexes them.
 pub fn mutation_files() -> &'static [(&'static str, &'static str)] {
-    crate::rules::EMBEDDED
+    crate::rules::embedded::EMBEDDED
 }

@@ -6,7 +6,7 @@
 //! ```
 //! use rulebench::perft::{PerftOptions, perft};
 //! use rulebench::{Count, Draughts, Game};
-//! let game = Draughts::load("american").unwrap();
+//! let game = rulebench::load::<Draughts>("american").unwrap();
 //! let options = PerftOptions { threads: 2, hash_mb: 1, progress: None, stop: None };
 //! assert_eq!(perft(&game, &game.start(), 6, Count::Unique, &options), 36_768);
 //! ```

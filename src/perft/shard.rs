@@ -6,7 +6,7 @@
 //! use rulebench::perft::shard::{Frontier, count_subtrees};
 //! use rulebench::perft::PerftOptions;
 //! use rulebench::{Count, Draughts, Game};
-//! let game = Draughts::load("american").unwrap();
+//! let game = rulebench::load::<Draughts>("american").unwrap();
 //! let frontier = Frontier::new(&game, &game.start(), 6, 2, Count::Unique);
 //! let options = PerftOptions { threads: 1, hash_mb: 0, progress: None, stop: None };
 //! let total: u128 = (0..3)

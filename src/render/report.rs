@@ -54,7 +54,7 @@ pub fn fixture_cards(paths: &[PathBuf]) -> Vec<FixtureCard> {
             };
             let variant = variants
                 .entry(case.rules.clone())
-                .or_insert_with(|| Variant::load(&case.rules).ok());
+                .or_insert_with(|| crate::load::load::<Variant>(&case.rules).ok());
             let (board, expected) = match variant {
                 Some(v) => with_game!(v, game => picture(game, &case)),
                 None => (None, Vec::new()),
@@ -185,7 +185,7 @@ pub fn diff_card(report: &crate::diff::DiffReport) -> super::DiffCard {
     }
     summary.extend(report.note.clone());
     let arrows = |spec: &str, fen: &str, moves: &[String]| -> Option<(BoardView, Vec<Arrow>)> {
-        let variant = Variant::load(spec).ok()?;
+        let variant = crate::load::load::<Variant>(spec).ok()?;
         with_game!(&variant, game => {
             let pos = game.parse_fen(fen).ok()?;
             let notated = game.moves_with_notation(&pos);

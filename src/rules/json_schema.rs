@@ -7,7 +7,7 @@
 //! `extends` another states only what differs), so it cannot see what only the merged rules
 //! can (a missing key, a region that does not exist); `rulebench check` does that.
 
-use super::{RulesFile, SCHEMA_VERSION};
+use super::family::{RulesFile, SCHEMA_VERSION};
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::{Value, json};

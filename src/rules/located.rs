@@ -7,6 +7,10 @@ use std::borrow::Cow;
 use std::cell::Cell;
 use std::ops::Range;
 
+/// Where something is written in the texts a loader holds: the source's index and the byte
+/// span.
+pub type Place = (usize, Range<usize>);
+
 thread_local! {
     /// The index of the file being deserialized, stamped on every [`Val`].
     pub(crate) static CURRENT_FILE: Cell<usize> = const { Cell::new(0) };
@@ -122,7 +126,7 @@ impl<T: Merge> Merge for Option<Val<T>> {
 /// Implements [`Merge`] for a section: each field the child leaves unset comes from the parent.
 macro_rules! merge_fields {
     ($ty:ty: $($field:ident),*) => {
-        impl $crate::rules::Merge for $ty {
+        impl $crate::rules::located::Merge for $ty {
             fn merge(&mut self, parent: Self) {
                 $( if self.$field.is_none() { self.$field = parent.$field; } )*
             }
@@ -153,23 +157,27 @@ macro_rules! need {
 }
 pub(crate) use need;
 
-/// The [`RulesFile`](crate::rules::RulesFile) accessors of the keys every file has, for a
+/// The [`RulesFile`](crate::rules::family::RulesFile) accessors of the keys every file has, for a
 /// family's file struct with fields `schema`, `family`, `extends`, `variant`, `overlay`.
 macro_rules! common_keys {
     () => {
-        fn schema(&self) -> Option<&$crate::rules::Val<u32>> {
+        fn schema(&self) -> Option<&$crate::rules::located::Val<u32>> {
             self.schema.as_ref()
         }
 
-        fn extends(&self) -> Option<&$crate::rules::Val<String>> {
+        fn extends(&self) -> Option<&$crate::rules::located::Val<String>> {
             self.extends.as_ref()
         }
 
-        fn variant(&self) -> Option<&$crate::rules::Val<$crate::rules::VariantSection>> {
+        fn variant(
+            &self,
+        ) -> Option<&$crate::rules::located::Val<$crate::rules::located::VariantSection>> {
             self.variant.as_ref()
         }
 
-        fn overlay(&self) -> Option<&$crate::rules::Val<$crate::rules::OverlaySection>> {
+        fn overlay(
+            &self,
+        ) -> Option<&$crate::rules::located::Val<$crate::rules::located::OverlaySection>> {
             self.overlay.as_ref()
         }
     };

@@ -41,7 +41,7 @@ fn main() {
         eprintln!("usage: fake_engine RULES FEN DEPTH");
         std::process::exit(2);
     };
-    let game = Draughts::load(rules).expect("rules");
+    let game = rulebench::load::<Draughts>(rules).expect("rules");
     let mut wrong = game.start();
     for m in WRONG_AFTER {
         let mv = game.parse_move(&wrong, m).expect("a legal move");

@@ -191,7 +191,6 @@ use parent_captures::{list_flying_single, searched_moves, single_jump_moves};
 pub(crate) use perft::perft_dispatch;
 use quiet::{count_quiet, quiet};
 pub use width::Width;
-pub(crate) use width::has_legal_move;
 
 /// A legal move: from, to, the captured set and whether the man is crowned. Jump orders that
 /// share all of these are one move; `paths` says how many jump sequences it stands for.

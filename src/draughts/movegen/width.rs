@@ -1,7 +1,6 @@
 //! What each bitboard width plays with: the shift-based kernel on bitboards of that width,
 //! which hands the rules it does not cover to the line tables. The width is chosen once, when
 //! a variant is loaded ([`crate::variant::Variant`]).
-use super::lines::LineTables;
 use super::*;
 use crate::draughts::rules::Rules;
 use crate::transposition::TranspositionKey;
@@ -128,11 +127,3 @@ macro_rules! width {
 
 width!(u64, [u64; 3], key_64);
 width!(u128, [u64; 6], key_128);
-
-/// Whether the first mover has a legal move in the rules' start position (a check of the
-/// rules, for any board: the line tables in the widest bitboard).
-pub(crate) fn has_legal_move(rules: &Rules) -> bool {
-    !LineTables::<u128>::new(rules)
-        .legal_moves(&rules.start)
-        .is_empty()
-}

@@ -2,15 +2,37 @@
 //! variant or house rule by id or alias, or a user's own file under `./rules/`; an unknown name
 //! is an error with the shipped choices and a did-you-mean.
 
-use super::Loader;
+use super::sources::Loader;
 use crate::diagnostics::LocatedError;
-use crate::rules::{EMBEDDED, shipped_house_rules, shipped_variants};
+use crate::rules::embedded::{
+    EMBEDDED, aliases_of, shipped_house_rules, shipped_variants, stem_of,
+};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 impl Loader {
-    /// Finds the text of one part: returns (source index, its directory, a key for cycles).
+    /// Finds the text of one part named at `file:span`, read from folder `dir` (a house rule
+    /// when `overlay`): returns (source index, its folder, a key for cycles). A part found
+    /// before is not read again.
     pub(super) fn resolve(
+        &mut self,
+        part: &str,
+        overlay: bool,
+        file: usize,
+        span: Range<usize>,
+        dir: &Path,
+    ) -> Result<(usize, PathBuf, String), LocatedError> {
+        let named = (part.to_string(), overlay, dir.to_path_buf());
+        if let Some(found) = self.found.get(&named) {
+            return Ok(found.clone());
+        }
+        let found = self.find(part, overlay, file, span, dir)?;
+        self.found.insert(named, found.clone());
+        Ok(found)
+    }
+
+    /// [`Loader::resolve`] without looking at what was found before.
+    fn find(
         &mut self,
         part: &str,
         overlay: bool,
@@ -62,7 +84,7 @@ impl Loader {
         // A user's own file next to the shipped ones, by id.
         let local = Path::new(wanted_dir).join(format!("{part}.toml"));
         if local.is_file() {
-            return self.resolve(
+            return self.find(
                 &local.display().to_string(),
                 overlay,
                 file,
@@ -118,29 +140,4 @@ impl Loader {
             )),
         ))
     }
-}
-
-/// The file name without directory and extension.
-pub(crate) fn stem_of(path: &str) -> String {
-    Path::new(path)
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default()
-}
-
-/// The `[variant] aliases` of a file's text (empty when it has none or does not parse).
-pub(crate) fn aliases_of(text: &str) -> Vec<String> {
-    #[derive(serde::Deserialize)]
-    struct Head {
-        variant: Option<HeadVariant>,
-    }
-    #[derive(serde::Deserialize)]
-    struct HeadVariant {
-        aliases: Option<Vec<String>>,
-    }
-    toml::from_str::<Head>(text)
-        .ok()
-        .and_then(|h| h.variant)
-        .and_then(|v| v.aliases)
-        .unwrap_or_default()
 }

@@ -1,35 +1,11 @@
 //! How pieces go: the lines they move and capture along, whether a capture may turn back, what
 //! pieces are worth to the `most-value` criterion, and the limit on a king's ordinary moves in
-//! a row; each key checked where it is written (part of compiling a draughts rules file).
+//! a row; each key checked where it is written (the `[man]`, `[king]` and `[capture]` keys of
+//! how pieces go).
 
-use super::schema::*;
+use crate::draughts::rules::{Lines, PieceValues};
+use crate::draughts::schema::{Criterion, DraughtsFile, Line, Removal};
 use crate::rules::{Loader, Val};
-
-/// The kinds of line a piece moves or captures along.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Lines {
-    /// Along the diagonals.
-    pub diagonal: bool,
-    /// Along rows and columns.
-    pub orthogonal: bool,
-}
-
-impl Lines {
-    /// The diagonals only (every draughts variant but a few).
-    pub const DIAGONAL: Lines = Lines {
-        diagonal: true,
-        orthogonal: false,
-    };
-}
-
-/// What a man and a king are worth to the `most-value` capture criterion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceValues {
-    /// A man's worth.
-    pub man: u32,
-    /// A king's worth.
-    pub king: u32,
-}
 
 /// The keys of how pieces go, checked.
 pub(super) struct Movement {
