@@ -8,7 +8,7 @@ use rulebench::chess::bitboard::{DiffLines, LineAttacks, RayLines, Set};
 /// on 128-bit ones.
 #[test]
 fn line_attacks_agree() {
-    let board = rulebench::chess::board::Board::<u64>::new(8, 8, &[]).unwrap();
+    let board = rulebench::chess::geometry::Geometry::<u64>::new(8, 8, &[]).unwrap();
     let rays = |p: u32, d: usize| board.ray(p, d);
     let plain = RayLines::<u64>::new(64, &rays);
     let fast = <u64 as Set>::Lines::new(64, &rays);
@@ -28,7 +28,7 @@ fn line_attacks_agree() {
         }
     }
     for (files, ranks) in [(10, 8), (12, 8), (9, 10), (10, 10), (16, 8)] {
-        let board = rulebench::chess::board::Board::<u128>::new(files, ranks, &[]).unwrap();
+        let board = rulebench::chess::geometry::Geometry::<u128>::new(files, ranks, &[]).unwrap();
         let rays = |p: u32, d: usize| board.ray(p, d);
         let points = files * ranks;
         let plain = RayLines::<u128>::new(points, &rays);

@@ -8,7 +8,7 @@
 //! compared with the line tables too (on 64 bits `tests/properties.rs` does it).
 
 use proptest::prelude::*;
-use rulebench::draughts::movegen::Width;
+use rulebench::draughts::Width;
 use rulebench::draughts::{Move, Position, Rules};
 use rulebench::{Count, Draughts, Game};
 use std::sync::OnceLock;

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use rulebench::draughts::movegen::Width;
+use rulebench::draughts::Width;
 use rulebench::{Count, Draughts, Game, Variant, with_game};
 
 fn check(variant: &str, count: Count) {

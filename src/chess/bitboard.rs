@@ -60,7 +60,7 @@ pub trait Set: Bits {
 /// first occupied one, orthogonally (rook lines) or diagonally (bishop lines).
 pub trait LineAttacks<B>: Clone + std::fmt::Debug + Send + Sync {
     /// Compiled for a board, from its rays: `rays(point, direction)` for the directions of
-    /// [`super::board::DIRECTIONS`].
+    /// [`super::geometry::DIRECTIONS`].
     fn new(points: u32, rays: &dyn Fn(u32, usize) -> B) -> Self;
     /// Along files and ranks from `point`, with `occupied` blocking.
     fn orthogonal(&self, point: u32, occupied: B) -> B;

@@ -3,8 +3,8 @@
 //! castling (its start squares read from the start position) and the bare-king rule.
 
 use super::bitboard::Set;
-use super::board::Board;
 use super::fen::FenRules;
+use super::geometry::Geometry;
 use super::movegen::drops::Drops;
 use super::movegen::ends::{Ends, Flag};
 use super::movegen::{BareKing, Castling, EnPassant, Engine, Promotion, Specials};
@@ -110,7 +110,7 @@ impl<B: Set> Engine<B> {
                 initial: set(p.compiled.initial),
             })
             .collect();
-        let board = Board::<B>::new(rules.files, rules.ranks, &extra_vectors(&movements))?;
+        let board = Geometry::<B>::new(rules.files, rules.ranks, &extra_vectors(&movements))?;
         let tables = Tables::new(&board, &movements);
         let promotion = rules
             .pieces

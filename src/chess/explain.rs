@@ -3,7 +3,7 @@
 //! how games end.
 
 use super::betza::{Component, parse};
-use super::board::Grid;
+use super::geometry::Grid;
 use super::rules::{Points, Rules};
 use super::schema::{Cells, Counted, ForceMatch, ResultName};
 

@@ -1,8 +1,8 @@
 //! What `explain` says of drops and of promotion's finer rules: where a piece may be dropped,
 //! what it goes to the hand as, where it must promote, and the hands in the FEN.
 
-use super::board::Grid;
 use super::explain::points_text;
+use super::geometry::Grid;
 use super::rules::{PieceType, PromotionRule, Rules};
 
 /// The sentences of one piece type's drops and capture (none where the rules have no drops).

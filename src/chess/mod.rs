@@ -6,7 +6,7 @@
 //! - [`schema`], [`compile`] and [`rules`]: what a chess-family rules file says, checked and
 //!   compiled into plain data;
 //! - [`betza`]: the movement notation; [`bitboard`]: sets of points of the width a board
-//!   needs; [`board`]: points, line vectors and their rays;
+//!   needs; [`geometry`]: points, line vectors and their rays;
 //! - [`tables`]: the pieces compiled into per-point tables; [`build`]: the generator compiled
 //!   from the rules; [`movegen`]: legal moves; [`perft`]: the counting search;
 //! - [`position`] and [`fen`]: positions and FEN; [`notation`]: UCI, SAN, UCCI and WXF;
@@ -20,13 +20,13 @@
 
 pub mod betza;
 pub mod bitboard;
-pub mod board;
 pub mod build;
 pub(crate) mod compile;
 pub mod explain;
 mod explain_drops;
 pub mod fen;
 mod game;
+pub mod geometry;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;

@@ -4,7 +4,7 @@
 //! Reading and writing FEN is [`super::fen`].
 
 use super::bitboard::Set;
-use super::board::NO_POINT;
+use super::geometry::NO_POINT;
 use super::tables::MAX_KINDS;
 
 /// The mailbox value of an empty point.

@@ -5,7 +5,7 @@
 
 use super::betza::Component;
 use super::bitboard::Set;
-use super::board::{Board, direction_of};
+use super::geometry::{Geometry, direction_of};
 
 /// The most piece types a variant may declare.
 pub const MAX_KINDS: usize = 16;
@@ -208,7 +208,7 @@ pub struct Tables<B: Set> {
 
 impl<B: Set> Tables<B> {
     /// Builds the tables of the piece types.
-    pub fn new(board: &Board<B>, kinds: &[PieceMovement<B>]) -> Tables<B> {
+    pub fn new(board: &Geometry<B>, kinds: &[PieceMovement<B>]) -> Tables<B> {
         let points = board.points() as usize;
         assert!(kinds.len() <= MAX_KINDS, "at most {MAX_KINDS} piece types");
         let mut t = Tables {
@@ -337,7 +337,7 @@ impl<B: Set> Tables<B> {
 
     /// Whether the type moves as a pawn everywhere (see [`Tables::pawns`]): then the points its
     /// two-step moves start from.
-    fn moves_as_pawn(&self, board: &Board<B>, side: usize, kind: usize) -> Option<B> {
+    fn moves_as_pawn(&self, board: &Geometry<B>, side: usize, kind: usize) -> Option<B> {
         let forward: i32 = if side == 0 { 1 } else { -1 };
         let mut initial = B::ZERO;
         let at = |p: u32, df: i32, dr: i32| board.offset(p, df, dr).map_or(B::ZERO, B::one);
@@ -388,7 +388,7 @@ impl<B: Set> Tables<B> {
     /// Whether the full-line sets ([`Tables::full_lines`]) cover every capture the rides of
     /// `kind` make: it rides only along files, ranks and diagonals, and along each kind of line
     /// either everywhere to the edge or nowhere.
-    pub fn covered_by_full_lines(&self, board: &Board<B>, side: usize, kind: usize) -> bool {
+    pub fn covered_by_full_lines(&self, board: &Geometry<B>, side: usize, kind: usize) -> bool {
         let (mut orth, mut diag) = (false, false);
         for p in 0..board.points() {
             let pm = self.at(side, kind, p);
@@ -412,7 +412,7 @@ impl<B: Set> Tables<B> {
 }
 
 /// The rays of `vectors` from `p`, together.
-fn rays_of<B: Set>(board: &Board<B>, p: u32, vectors: u64) -> B {
+fn rays_of<B: Set>(board: &Geometry<B>, p: u32, vectors: u64) -> B {
     (0..8)
         .filter(|d| vectors >> d & 1 != 0)
         .fold(B::ZERO, |acc, d| acc | board.ray(p, d))
@@ -433,14 +433,14 @@ fn rides_along<B: Set>(pm: &PointMoves<B>, v: usize) -> bool {
 }
 
 /// The vectors whose ray from `p` holds a point where the piece's rides may capture.
-fn ride_capture_vectors<B: Set>(pm: &PointMoves<B>, board: &Board<B>, p: u32) -> u64 {
+fn ride_capture_vectors<B: Set>(pm: &PointMoves<B>, board: &Geometry<B>, p: u32) -> u64 {
     (0..board.vectors().len())
         .filter(|&v| rides_along(pm, v) && !(board.ray(p, v) & pm.ride_capture_to).is_empty())
         .fold(0, |acc, v| acc | 1 << v)
 }
 
 /// Where a piece on `p` captures by riding on an empty board.
-fn rays_seen_empty<B: Set>(board: &Board<B>, p: u32, pm: &PointMoves<B>) -> B {
+fn rays_seen_empty<B: Set>(board: &Geometry<B>, p: u32, pm: &PointMoves<B>) -> B {
     let vectors = ride_capture_vectors(pm, board, p);
     (0..board.vectors().len())
         .filter(|v| vectors >> v & 1 != 0)
@@ -451,7 +451,7 @@ fn rays_seen_empty<B: Set>(board: &Board<B>, p: u32, pm: &PointMoves<B>) -> B {
 
 /// Adds one Betza component of a piece of `side` on `p` to its tables.
 fn compile_component<B: Set>(
-    board: &Board<B>,
+    board: &Geometry<B>,
     side: usize,
     p: u32,
     c: &Component,

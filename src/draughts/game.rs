@@ -1,10 +1,12 @@
 //! A draughts variant ready to play ([`Draughts`]): the compiled rules and the generator
 //! built for them, and the family's [`Game`] impl (rules, positions, counting).
 
-use super::movegen::{self, DetailedMove, Move, Width};
+use super::movegen::moves::play_fast;
+use super::movegen::{DetailedMove, Move};
 use super::position::Position;
 use super::rules::Rules;
 use super::schema::Colour;
+use super::width::Width;
 use crate::count::Count;
 use crate::diagnostics::{LocatedError, SourceFile};
 use crate::game::Game;
@@ -159,7 +161,7 @@ impl<B: Width> Draughts<B> {
 
     /// The position after `mv`, with the draw counter and move number brought up to date.
     pub fn play(&self, pos: &Position<B>, mv: &Move<B>) -> Position<B> {
-        let mut next = movegen::play_fast(pos, mv);
+        let mut next = play_fast(pos, mv);
         let man = !pos.kings.has(mv.from as u32);
         let reset = self.rules.draw.is_some_and(|d| {
             (d.reset_by_capture && mv.is_capture())
@@ -281,7 +283,7 @@ impl<B: Width> Game for Draughts<B> {
     }
 
     fn perft_child(&self, pos: &Position<B>, mv: &Move<B>) -> Position<B> {
-        movegen::play_fast(pos, mv)
+        play_fast(pos, mv)
     }
 
     fn pack(&self, pos: &Position<B>) -> ([B; 3], u8) {

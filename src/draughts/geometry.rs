@@ -44,6 +44,19 @@ pub enum Direction {
 }
 
 impl Direction {
+    /// The two directions across this one of the same kind of line (diagonal, or row and
+    /// column).
+    #[inline(always)]
+    pub const fn across(self) -> [Direction; 2] {
+        use Direction::*;
+        match self {
+            UpLeft | DownRight => [UpRight, DownLeft],
+            UpRight | DownLeft => [UpLeft, DownRight],
+            Up | Down => [Left, Right],
+            Left | Right => [Up, Down],
+        }
+    }
+
     /// The four diagonal directions.
     pub const ALL: [Direction; 4] = [
         Direction::UpLeft,

@@ -10,9 +10,12 @@
 
 pub(crate) mod compile;
 pub mod explain;
+pub mod fen;
 pub mod geometry;
+#[macro_use]
 pub mod movegen;
 pub mod notation;
+mod perft;
 pub mod position;
 pub mod rules;
 pub mod schema;
@@ -20,9 +23,11 @@ pub mod schema;
 mod game;
 mod outcome;
 mod present;
+pub(crate) mod width;
 
 pub use game::Draughts;
 pub use movegen::{DetailedMove, Move};
 pub use position::Position;
 pub use rules::Rules;
 pub use schema::Colour;
+pub use width::Width;

@@ -3,8 +3,9 @@
 //! row refuses has none. Perft never looks at this.
 
 use super::game::Draughts;
-use super::movegen::{Move, Width};
+use super::movegen::Move;
 use super::position::Position;
+use super::width::Width;
 use crate::outcome::Outcome;
 
 impl<B: Width> Draughts<B> {

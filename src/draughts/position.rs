@@ -1,11 +1,9 @@
-//! Positions and PDN 3.0 FEN.
+//! Draughts positions: where the men and kings of each side stand, and whose turn it is
+//! (read and written as PDN FEN in [`super::fen`]).
 
-use super::geometry::Geometry;
 use super::schema::Colour;
 use crate::bits::Bits;
-use crate::diagnostics::{LocatedError, SourceFile};
-use std::fmt::Write as _;
-use std::ops::Range;
+use crate::transposition::TranspositionKey;
 
 /// A draughts position: where the men and kings of each side stand, and whose turn it is.
 /// `B` is the bitboard: 64 bits, or 128 for boards that need more (12x12).
@@ -76,299 +74,40 @@ impl<B: Bits> Position<B> {
     pub fn occupied(&self) -> B {
         self.white | self.black
     }
+}
 
-    /// Parses a PDN FEN (`W:W31-50:B1-20`, `B:WK4,19-21:B1`, with optional `:H<plies>:F<n>`).
-    ///
-    /// Squares may be numbers or algebraic names. Errors give the column in the FEN.
-    pub fn from_fen(geo: &Geometry, fen: &str) -> Result<Position<B>, LocatedError> {
-        Self::from_fen_limited(geo, fen, u32::MAX)
-    }
+/// A bitboard width whose positions the transposition table can tell apart exactly: the key
+/// it stores of a position (its three sets, as 64-bit words).
+pub trait Keyed: Bits {
+    /// What the transposition table stores of a position.
+    type Key: TranspositionKey + std::fmt::Debug;
+    /// The table key of a position.
+    fn key(pos: &Position<Self>) -> Self::Key;
+}
 
-    /// [`Position::from_fen`] for a game in which a side never has more than `most_pieces`
-    /// pieces (those it starts with). (A man on the row where it would be crowned is read:
-    /// positions no game reaches are still positions to count, and reference tables use
-    /// some.)
-    pub fn from_fen_limited(
-        geo: &Geometry,
-        fen: &str,
-        most_pieces: u32,
-    ) -> Result<Position<B>, LocatedError> {
-        let source = SourceFile {
-            name: "FEN".into(),
-            text: fen.into(),
-        };
-        let err = |span: Range<usize>, msg: String, help: Option<String>| {
-            LocatedError::new(&source, span, msg, help)
-        };
-        // Accept a PDN tag `[FEN "..."]`, quotes, and a trailing full stop.
-        let mut start = 0;
-        let mut end = fen.len();
-        let trimmed_start = fen.len() - fen.trim_start().len();
-        start += trimmed_start;
-        end -= fen.len() - fen.trim_end().len();
-        if end <= start {
-            return Err(err(0..fen.len(), "empty FEN".into(), Some(FEN_HELP.into())));
-        }
-        if fen[start..end].starts_with("[FEN") && fen[start..end].ends_with(']') {
-            start += 4;
-            end -= 1;
-        }
-        let body_trim = |s: &mut usize, e: &mut usize| {
-            while *s < *e && matches!(fen.as_bytes()[*s], b' ' | b'"') {
-                *s += 1;
-            }
-            while *e > *s && matches!(fen.as_bytes()[*e - 1], b' ' | b'"' | b'.') {
-                *e -= 1;
-            }
-        };
-        body_trim(&mut start, &mut end);
+impl Keyed for u64 {
+    type Key = [u64; 3];
 
-        let mut pos = Position::empty(Colour::White);
-        let mut fields = Vec::new();
-        let mut field_start = start;
-        for (i, c) in fen[start..end].char_indices() {
-            if c == ':' {
-                fields.push(field_start..start + i);
-                field_start = start + i + 1;
-            }
-        }
-        fields.push(field_start..end);
-
-        let side_span = fields[0].clone();
-        pos.side = match fen[side_span.clone()].trim() {
-            "W" | "w" => Colour::White,
-            "B" | "b" => Colour::Black,
-            other => {
-                return Err(err(
-                    side_span,
-                    format!("`{other}` is not a side to move"),
-                    Some("the FEN starts with `W` or `B`, the side to move".into()),
-                ));
-            }
-        };
-        let mut seen = [false, false];
-        for span in &fields[1..] {
-            let text = &fen[span.clone()];
-            let lead = text.len() - text.trim_start().len();
-            let body = text.trim();
-            let at = span.start + lead;
-            let Some(tag) = body.chars().next() else {
-                return Err(err(
-                    span.clone(),
-                    "empty field".into(),
-                    Some(FEN_HELP.into()),
-                ));
-            };
-            match tag {
-                'W' | 'B' => {
-                    let colour = if tag == 'W' {
-                        Colour::White
-                    } else {
-                        Colour::Black
-                    };
-                    if std::mem::replace(&mut seen[colour as usize], true) {
-                        return Err(err(
-                            at..at + 1,
-                            format!("the {colour:?} pieces are given twice"),
-                            None,
-                        ));
-                    }
-                    let mut count = 0u32;
-                    let mut off = at + 1;
-                    for item in body[1..].split(',') {
-                        let item_span = off..off + item.len();
-                        off += item.len() + 1;
-                        let trimmed = item.trim();
-                        if trimmed.is_empty() {
-                            if body.len() > 1 {
-                                return Err(err(
-                                    item_span,
-                                    "empty square list item".into(),
-                                    Some(FEN_HELP.into()),
-                                ));
-                            }
-                            continue;
-                        }
-                        let (king, squares) = match trimmed.strip_prefix('K') {
-                            Some(rest) => (true, rest),
-                            None => (false, trimmed),
-                        };
-                        let bits = parse_squares(geo, squares)
-                            .map_err(|m| err(item_span.clone(), m, Some(square_help(geo))))?;
-                        for bit in bits {
-                            let mask = B::bit(bit);
-                            if pos.occupied() & mask != B::ZERO {
-                                return Err(err(
-                                    item_span.clone(),
-                                    format!("square {} is given twice", geo.number(bit)),
-                                    None,
-                                ));
-                            }
-                            match colour {
-                                Colour::White => pos.white |= mask,
-                                Colour::Black => pos.black |= mask,
-                            }
-                            if king {
-                                pos.kings |= mask;
-                            }
-                            count += 1;
-                            if count > most_pieces {
-                                return Err(err(
-                                    item_span.clone(),
-                                    format!("{} has more than {most_pieces} pieces", colour.name()),
-                                    Some(format!(
-                                        "a side starts with {most_pieces} pieces in this game and never gains any"
-                                    )),
-                                ));
-                            }
-                        }
-                    }
-                }
-                'H' | 'F' => {
-                    let value: u32 = body[1..].trim().parse().map_err(|_| {
-                        err(
-                            span.clone(),
-                            format!("`{body}` is not a counter like `{tag}12`"),
-                            Some(
-                                "`:H<plies>` counts plies since the last capture or promotion; \
-                                 `:F<n>` is the move number"
-                                    .into(),
-                            ),
-                        )
-                    })?;
-                    if tag == 'H' {
-                        pos.quiet_plies = value;
-                    } else {
-                        if value == 0 {
-                            return Err(err(
-                                span.clone(),
-                                "the move number starts at 1".into(),
-                                None,
-                            ));
-                        }
-                        pos.move_number = value;
-                    }
-                }
-                other => {
-                    return Err(err(
-                        at..at + other.len_utf8(),
-                        format!("unknown FEN field `{other}`"),
-                        Some(FEN_HELP.into()),
-                    ));
-                }
-            }
-        }
-        Ok(pos)
-    }
-
-    /// Writes the position as a PDN FEN, white's block first, runs of three or more men as
-    /// ranges, and `:H`/`:F` only when they differ from 0 and 1.
-    pub fn to_fen(&self, geo: &Geometry) -> String {
-        let mut out = String::new();
-        out.push(match self.side {
-            Colour::White => 'W',
-            Colour::Black => 'B',
-        });
-        for (tag, pieces) in [('W', self.white), ('B', self.black)] {
-            out.push(':');
-            out.push(tag);
-            let mut items: Vec<String> = Vec::new();
-            let numbers: Vec<(u32, bool)> = geo
-                .bits()
-                .filter(|&b| pieces.has(b))
-                .map(|b| (geo.number(b), self.kings.has(b)))
-                .collect();
-            let mut i = 0;
-            while i < numbers.len() {
-                let (n, king) = numbers[i];
-                if king {
-                    items.push(format!("K{n}"));
-                    i += 1;
-                    continue;
-                }
-                let mut j = i;
-                while j + 1 < numbers.len()
-                    && !numbers[j + 1].1
-                    && numbers[j + 1].0 == n + (j + 1 - i) as u32
-                {
-                    j += 1;
-                }
-                if j - i >= 2 {
-                    items.push(format!("{}-{}", n, numbers[j].0));
-                    i = j + 1;
-                } else {
-                    items.push(n.to_string());
-                    i += 1;
-                }
-            }
-            out.push_str(&items.join(","));
-        }
-        if self.quiet_plies != 0 {
-            let _ = write!(out, ":H{}", self.quiet_plies);
-        }
-        if self.move_number != 1 {
-            let _ = write!(out, ":F{}", self.move_number);
-        }
-        out
+    #[inline(always)]
+    fn key(pos: &Position<u64>) -> [u64; 3] {
+        pos.table_key()
     }
 }
 
-const FEN_HELP: &str = "a PDN FEN looks like `W:W31-50:B1-20`: the side to move, then each \
-side's squares (`K` before a king, ranges like `1-20`), optionally `:H<plies>:F<move>`";
+impl Keyed for u128 {
+    type Key = [u64; 6];
 
-fn square_help(geo: &Geometry) -> String {
-    format!(
-        "squares are numbered 1-{} on this board, or named algebraically (`c3`)",
-        geo.square_count()
-    )
-}
-
-/// Parses a square (`12`, `c3`) or a numeric range (`1-20`) into bits.
-fn parse_squares(geo: &Geometry, text: &str) -> Result<Vec<u32>, String> {
-    if let Some((a, b)) = text.split_once('-') {
-        let a = parse_number(geo, a.trim())?;
-        let b = parse_number(geo, b.trim())?;
-        if a > b {
-            return Err(format!("the range {a}-{b} runs backward"));
-        }
-        return Ok((a..=b)
-            .map(|n| geo.bit_of_number(n).expect("checked"))
-            .collect());
-    }
-    parse_square(geo, text).map(|b| vec![b])
-}
-
-fn parse_number(geo: &Geometry, text: &str) -> Result<u32, String> {
-    if text.is_empty() {
-        return Err("a square number is missing".into());
-    }
-    let n: u32 = text.parse().map_err(|_| {
-        if text.bytes().all(|b| b.is_ascii_digit()) {
-            // A number too large to hold; a long one is not echoed whole.
-            let shown = if text.len() > 24 {
-                format!("number of {} digits", text.len())
-            } else {
-                text.to_string()
-            };
-            format!(
-                "square {shown} is not on this board (1-{})",
-                geo.square_count()
-            )
-        } else {
-            format!("`{text}` is not a square number")
-        }
-    })?;
-    geo.bit_of_number(n)
-        .map(|_| n)
-        .ok_or_else(|| format!("square {n} is not on this board (1-{})", geo.square_count()))
-}
-
-/// Parses one square, by number or algebraic name, into its bit.
-pub fn parse_square(geo: &Geometry, text: &str) -> Result<u32, String> {
-    if text.chars().next().is_some_and(|c| c.is_ascii_digit()) {
-        let n = parse_number(geo, text)?;
-        Ok(geo.bit_of_number(n).expect("checked"))
-    } else {
-        geo.bit_of_algebraic(text)
+    /// Its three sets as six words.
+    #[inline(always)]
+    fn key(pos: &Position<u128>) -> [u64; 6] {
+        let [w, b, k] = pos.table_key();
+        [
+            w.word(0),
+            w.word(1),
+            b.word(0),
+            b.word(1),
+            k.word(0),
+            k.word(1),
+        ]
     }
 }

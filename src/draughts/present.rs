@@ -2,8 +2,9 @@
 
 use super::explain;
 use super::game::Draughts;
-use super::movegen::{Move, Width};
+use super::movegen::Move;
 use super::position::Position;
+use super::width::Width;
 use crate::game::Game;
 use crate::present::Present;
 

@@ -2,7 +2,7 @@
 //! square sets; and the proptest configuration they share.
 
 use proptest::prelude::ProptestConfig;
-use rulebench::draughts::movegen::Width;
+use rulebench::draughts::Width;
 use rulebench::draughts::{Colour, Position};
 use rulebench::{Draughts, Game};
 

@@ -9,7 +9,7 @@ mod pieces;
 pub use game::NOTATION_NAMES;
 
 use crate::chess::betza::{self, Component};
-use crate::chess::board::Grid;
+use crate::chess::geometry::Grid;
 use crate::chess::rules::{PieceType, Points, Rules};
 use crate::chess::schema::*;
 use crate::diagnostics::{LocatedError, did_you_mean};

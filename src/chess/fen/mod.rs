@@ -15,7 +15,7 @@ mod hands;
 mod placement;
 
 use super::bitboard::Set;
-use super::board::{Board, NO_POINT};
+use super::geometry::{Geometry, NO_POINT};
 use super::movegen::{Castling, EnPassant};
 use super::position::Position;
 use super::rules::Rules;
@@ -25,7 +25,7 @@ use crate::diagnostics::{LocatedError, SourceFile};
 /// What reading a FEN needs of the rules.
 pub struct FenRules<'a, B: Set> {
     /// The board.
-    pub board: &'a Board<B>,
+    pub board: &'a Geometry<B>,
     /// The piece tables (for the en-passant field).
     pub tables: &'a Tables<B>,
     /// Per piece type: the letters read for it, lower case, the one written first.

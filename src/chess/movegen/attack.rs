@@ -3,7 +3,7 @@
 
 use super::{Engine, FILE_DIRECTIONS};
 use crate::chess::bitboard::{LineAttacks, Set};
-use crate::chess::board::NO_POINT;
+use crate::chess::geometry::NO_POINT;
 use crate::chess::position::Position;
 use crate::chess::tables::Kinds;
 

@@ -3,8 +3,8 @@
 
 use super::{Engine, Move};
 use crate::chess::bitboard::Set;
-use crate::chess::board::NO_POINT;
 use crate::chess::fen::could_take_en_passant;
+use crate::chess::geometry::NO_POINT;
 use crate::chess::position::{EMPTY, Position};
 use crate::chess::tables::MAX_KINDS;
 

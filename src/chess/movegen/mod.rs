@@ -28,7 +28,7 @@ pub mod pieces;
 pub mod special;
 
 use super::bitboard::Set;
-use super::board::Board;
+use super::geometry::Geometry;
 use super::position::Position;
 use super::tables::{Kinds, MAX_KINDS, Tables};
 
@@ -245,7 +245,7 @@ impl<B: Set> Castling<B> {
     }
 
     /// Fills [`Castling::paths`] for `board`.
-    pub fn compile_paths(&mut self, board: &super::board::Board<B>) {
+    pub fn compile_paths(&mut self, board: &super::geometry::Geometry<B>) {
         let f = board.files();
         self.files = f;
         self.paths = vec![CastlingPath::default(); (2 * f * f) as usize];
@@ -387,7 +387,7 @@ pub(crate) const FILE_DIRECTIONS: u64 = 1 << 0 | 1 << 4;
 #[derive(Clone, Debug)]
 pub struct Engine<B: Set> {
     /// The board.
-    pub board: Board<B>,
+    pub board: Geometry<B>,
     /// The piece tables.
     pub tables: Tables<B>,
     /// Number of piece types.
@@ -467,7 +467,7 @@ pub struct Specials<B> {
 
 impl<B: Set> Engine<B> {
     /// Compiles the generator from the board, the tables and the special rules.
-    pub fn new(board: Board<B>, tables: Tables<B>, kinds: usize, specials: Specials<B>) -> Self {
+    pub fn new(board: Geometry<B>, tables: Tables<B>, kinds: usize, specials: Specials<B>) -> Self {
         let Specials {
             royal,
             facing,

@@ -72,7 +72,7 @@ impl<B: Set> Engine<B> {
                 let screen = b.first(blockers, v);
                 if pm.leaps_over >> v & 1 != 0 {
                     let landing = b.step(screen, v);
-                    if landing != crate::chess::board::NO_POINT as u32 {
+                    if landing != crate::chess::geometry::NO_POINT as u32 {
                         moves |= B::one(landing) & pm.hop_move_to;
                         captures |= B::one(landing) & pm.hop_capture_to;
                     }

@@ -1,204 +1,40 @@
-//! Captures: the sinks that receive complete jump sequences (lists with precedence and
-//! duplicate merging), and the depth-first search of one piece's capture sequences.
-use super::*;
+//! Captures: the depth-first search of one piece's capture sequences, into a sink
+//! ([`super::lists`]).
+
+use super::kernel::{Kernel, Shape, nearest, score};
+use super::lists::Sink;
+use super::moves::{Move, sides};
+use crate::bits::Bits;
+use crate::draughts::geometry::Direction;
+use crate::draughts::geometry::Direction::{
+    Down, DownLeft, DownRight, Left, Right, Up, UpLeft, UpRight,
+};
+use crate::draughts::position::Position;
 use crate::draughts::schema::{KingLanding, PromotionDuringCapture};
 
-/// Where completed capture sequences go.
-pub(crate) trait Sink<B: Bits = u64> {
-    /// Whether the sink wants the landing squares of each jump ([`Sink::land`]).
-    const WANTS_PATH: bool = false;
-    /// Records that jump number `slot` (0-based) of the sequence being searched lands on `square`.
-    #[inline(always)]
-    fn land(&mut self, _slot: usize, _square: u8) {}
-    /// Offers one complete capture sequence of `jumps` jumps.
-    fn capture(&mut self, mv: Move<B>, score: u128, jumps: u32);
-    /// Offers one complete capture sequence, merged with an earlier one of the same move
-    /// whatever the number of jumps (the kernel's shortcut for fewer than three jumps holds
-    /// only on diagonals).
-    #[inline]
-    fn capture_any(&mut self, mv: Move<B>, score: u128, jumps: u32) {
-        self.capture(mv, score, jumps)
-    }
-    /// Offers an ordinary move.
-    fn quiet(&mut self, mv: Move<B>);
-    /// Whether any capture has been accepted.
-    fn has_captures(&self) -> bool;
-}
-
-/// A reusable list of unique moves (captures first), with duplicate jump orders merged.
-#[derive(Clone, Debug, Default)]
-pub struct MoveList<B = u64> {
-    pub(super) moves: Vec<Move<B>>,
-    pub(super) best: u128,
-    pub(super) captures: usize,
-}
-
-impl<B: Bits> MoveList<B> {
-    /// An empty list with room for `n` moves.
-    pub fn with_capacity(n: usize) -> Self {
-        MoveList {
-            moves: Vec::with_capacity(n),
-            best: 0,
-            captures: 0,
-        }
-    }
-
-    /// The moves.
-    pub fn as_slice(&self) -> &[Move<B>] {
-        &self.moves
-    }
-
-    /// Number of unique moves.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether there is no move.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    pub(super) fn clear(&mut self) {
-        self.moves.clear();
-        self.best = 0;
-        self.captures = 0;
-    }
-}
-
-impl<B: Bits> MoveList<B> {
-    /// Takes a capture sequence: drops it below the best score, clears the list above it, and
-    /// merges it into an equal move already listed when `merge` may find one.
-    #[inline(always)]
-    fn accept(&mut self, mv: Move<B>, score: u128, merge: bool) {
-        if score < self.best {
-            return;
-        }
-        if score > self.best {
-            self.moves.clear();
-            self.best = score;
-        }
-        if merge && let Some(m) = self.moves.iter_mut().find(|m| m.same_as(&mv)) {
-            m.paths += 1;
-            return;
-        }
-        self.moves.push(mv);
-        self.captures = self.moves.len();
-    }
-}
-
-impl<B: Bits> Sink<B> for MoveList<B> {
-    #[inline]
-    fn capture(&mut self, mv: Move<B>, score: u128, jumps: u32) {
-        // Along diagonals, two captures of fewer than three pieces never share from, to and
-        // captured set.
-        self.accept(mv, score, jumps >= 3)
-    }
-
-    fn capture_any(&mut self, mv: Move<B>, score: u128, _jumps: u32) {
-        self.accept(mv, score, true)
-    }
-
-    #[inline]
-    fn quiet(&mut self, mv: Move<B>) {
-        self.moves.push(mv);
-    }
-
-    #[inline]
-    fn has_captures(&self) -> bool {
-        self.captures > 0
-    }
-}
-
-/// A unique move with every jump sequence (landing squares, as bits) that makes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DetailedMove<B = u64> {
-    /// The move.
-    pub mv: Move<B>,
-    /// Each jump sequence: the squares landed on after each capture (the last is `to`).
-    pub paths: Vec<Vec<u32>>,
-}
-
-pub(crate) struct DetailedList<B = u64> {
-    pub(crate) moves: Vec<DetailedMove<B>>,
-    pub(super) best: u128,
-    pub(super) path: [u8; 128],
-}
-
-impl<B> Default for DetailedList<B> {
-    fn default() -> Self {
-        DetailedList {
-            moves: Vec::new(),
-            best: 0,
-            path: [0; 128],
-        }
-    }
-}
-
-impl<B: Bits> Sink<B> for DetailedList<B> {
-    const WANTS_PATH: bool = true;
-
-    fn land(&mut self, slot: usize, square: u8) {
-        self.path[slot] = square;
-    }
-
-    fn capture(&mut self, mv: Move<B>, score: u128, jumps: u32) {
-        if score < self.best {
-            return;
-        }
-        if score > self.best {
-            self.moves.clear();
-            self.best = score;
-        }
-        let path: Vec<u32> = self.path[..jumps as usize]
-            .iter()
-            .map(|&b| b as u32)
-            .collect();
-        if let Some(m) = self.moves.iter_mut().find(|m| m.mv.same_as(&mv)) {
-            m.mv.paths += 1;
-            m.paths.push(path);
-            return;
-        }
-        self.moves.push(DetailedMove {
-            mv,
-            paths: vec![path],
-        });
-    }
-
-    fn quiet(&mut self, mv: Move<B>) {
-        self.moves.push(DetailedMove {
-            mv,
-            paths: vec![vec![mv.to as u32]],
-        });
-    }
-
-    fn has_captures(&self) -> bool {
-        self.moves.iter().any(|m| m.mv.is_capture())
-    }
-}
-
 /// The search for capture sequences of one piece.
-pub(super) struct Capture<'a, B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> {
-    pub(super) k: &'a Kernel<B>,
-    pub(super) sink: &'a mut S,
-    pub(super) from: u32,
+pub(in crate::draughts) struct Capture<'a, B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> {
+    pub(in crate::draughts) k: &'a Kernel<B>,
+    pub(in crate::draughts) sink: &'a mut S,
+    pub(in crate::draughts) from: u32,
     /// All pieces but the mover; captured pieces stay in it (they are removed after the move).
-    pub(super) occupied: B,
-    pub(super) enemy: B,
-    pub(super) enemy_kings: B,
+    pub(in crate::draughts) occupied: B,
+    pub(in crate::draughts) enemy: B,
+    pub(in crate::draughts) enemy_kings: B,
     /// The pieces a man may take (kings excluded where men may not take them).
-    pub(super) men_targets: B,
-    pub(super) captured: B,
-    pub(super) promotion_row: B,
-    pub(super) started_as_king: bool,
-    pub(super) jumps: u32,
-    pub(super) king_order: u64,
-    pub(super) _shape: std::marker::PhantomData<P>,
+    pub(in crate::draughts) men_targets: B,
+    pub(in crate::draughts) captured: B,
+    pub(in crate::draughts) promotion_row: B,
+    pub(in crate::draughts) started_as_king: bool,
+    pub(in crate::draughts) jumps: u32,
+    pub(in crate::draughts) king_order: u64,
+    pub(in crate::draughts) _shape: std::marker::PhantomData<P>,
 }
 
 impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHITE> {
     /// Squares that block a capturing piece now.
     #[inline(always)]
-    pub(super) fn blockers(&self) -> B {
+    pub(in crate::draughts) fn blockers(&self) -> B {
         if P::IMMEDIATE {
             self.occupied & !self.captured
         } else {
@@ -207,12 +43,12 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
     }
 
     #[inline(always)]
-    pub(super) fn empty(&self) -> B {
+    pub(in crate::draughts) fn empty(&self) -> B {
         self.k.squares::<P>() & !self.blockers()
     }
 
     #[inline(always)]
-    pub(super) fn take(&mut self, victim: u32) {
+    pub(in crate::draughts) fn take(&mut self, victim: u32) {
         let bit = B::bit(victim);
         self.captured |= bit;
         if self.k.king_order && self.enemy_kings & bit != B::ZERO {
@@ -222,7 +58,7 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
     }
 
     #[inline(always)]
-    pub(super) fn untake(&mut self, victim: u32) {
+    pub(in crate::draughts) fn untake(&mut self, victim: u32) {
         let bit = B::bit(victim);
         self.jumps -= 1;
         self.captured &= !bit;
@@ -232,7 +68,7 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
     }
 
     /// The precedence score of the sequence so far (see [`score`]).
-    pub(super) fn score(&self) -> u128 {
+    pub(in crate::draughts) fn score(&self) -> u128 {
         score(
             self.k,
             self.captured.count(),
@@ -243,7 +79,7 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
     }
 
     #[inline(always)]
-    pub(super) fn emit(&mut self, to: u32, king: bool) {
+    pub(in crate::draughts) fn emit(&mut self, to: u32, king: bool) {
         let promotes =
             !self.started_as_king && (king || (B::bit(to)) & self.promotion_row != B::ZERO);
         let score = if self.k.criteria == 0 {
@@ -265,7 +101,7 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
 
     /// Goes on from a landing square; returns whether the capture could continue.
     #[inline]
-    pub(super) fn continue_from(
+    pub(in crate::draughts) fn continue_from(
         &mut self,
         at: u32,
         king: bool,
@@ -280,7 +116,7 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
     }
 
     /// After a man or short king lands on `at` having captured in direction `came`.
-    pub(super) fn land_short(&mut self, at: u32, king: bool, came: Direction) {
+    pub(in crate::draughts) fn land_short(&mut self, at: u32, king: bool, came: Direction) {
         if !king && (B::bit(at)) & self.promotion_row != B::ZERO {
             match self.k.promotion {
                 PromotionDuringCapture::EndsMove => {
@@ -311,7 +147,7 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
     /// Whether a man or short king on `at` has any capture now (a necessary condition for
     /// [`Self::short`] to find one).
     #[inline(always)]
-    pub(super) fn short_capture_possible(&self, at: u32, king: bool) -> bool {
+    pub(in crate::draughts) fn short_capture_possible(&self, at: u32, king: bool) -> bool {
         let capturable = if king { self.enemy } else { self.men_targets } & !self.captured;
         let empty = self.empty();
         let origin = B::bit(at);
@@ -343,7 +179,12 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
     }
 
     /// Captures by a man or a short king from `at`; returns whether there was any.
-    pub(super) fn short(&mut self, at: u32, king: bool, came: Option<Direction>) -> bool {
+    pub(in crate::draughts) fn short(
+        &mut self,
+        at: u32,
+        king: bool,
+        came: Option<Direction>,
+    ) -> bool {
         let capturable = if king { self.enemy } else { self.men_targets } & !self.captured;
         let empty = self.empty();
         let mut found = false;
@@ -367,7 +208,7 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
 
     /// One direction of [`Self::short`].
     #[inline(always)]
-    pub(super) fn short_in(
+    pub(in crate::draughts) fn short_in(
         &mut self,
         at: u32,
         king: bool,
@@ -401,7 +242,12 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
     /// Captures by a flying king from `at`; returns whether there was any. After a capture in
     /// direction `came`, going on straight is looked at from the first landing square only (one
     /// path, whichever square between is touched), turning from every landing square.
-    pub(super) fn flying(&mut self, at: u32, came: Option<Direction>, first_landing: bool) -> bool {
+    pub(in crate::draughts) fn flying(
+        &mut self,
+        at: u32,
+        came: Option<Direction>,
+        first_landing: bool,
+    ) -> bool {
         let mut found = false;
         each_capture_direction!(P, d => {
             found |= self.flying_in(at, came, first_landing, d);
@@ -411,7 +257,7 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
 
     /// One direction of [`Self::flying`].
     #[inline(always)]
-    pub(super) fn flying_in(
+    pub(in crate::draughts) fn flying_in(
         &mut self,
         at: u32,
         came: Option<Direction>,
@@ -484,7 +330,7 @@ impl<B: Bits, S: Sink<B>, P: Shape, const WHITE: bool> Capture<'_, B, S, P, WHIT
 /// The pieces of the side to move (`WHITE`) that may capture: its men and short kings with a
 /// one-jump capture, and all its flying kings (they are searched).
 #[inline(always)]
-pub(super) fn capturing<B: Bits, P: Shape, const WHITE: bool>(
+pub(in crate::draughts) fn capturing<B: Bits, P: Shape, const WHITE: bool>(
     k: &Kernel<B>,
     pos: &Position<B>,
 ) -> B {
@@ -514,7 +360,7 @@ pub(super) fn capturing<B: Bits, P: Shape, const WHITE: bool>(
 
 /// Generates every capture of the side to move (with precedence) into `sink`.
 #[inline]
-pub(super) fn captures<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
+pub(in crate::draughts) fn captures<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
     k: &Kernel<B>,
     pos: &Position<B>,
     only: B,

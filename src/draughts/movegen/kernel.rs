@@ -1,60 +1,67 @@
 //! The compiled kernel: the rules as a plain struct, Zobrist keys, and the shapes (rules and
 //! board layout) that are type parameters of the generator.
+
+use super::lines::LineTables;
+use super::moves::Move;
 use super::zobrist::Zobrist;
-use super::*;
+use crate::bits::Bits;
+use crate::draughts::geometry::Direction::{
+    self, Down, DownLeft, DownRight, Left, Right, Up, UpLeft, UpRight,
+};
+use crate::draughts::position::Position;
 use crate::draughts::rules::Rules;
 use crate::draughts::schema::{Criterion, KingLanding, KingRange, PromotionDuringCapture, Removal};
 
 /// The rules compiled into a plain struct for the generator.
 #[derive(Clone, Debug)]
 pub struct Kernel<B = u64> {
-    pub(super) squares: B,
-    pub(super) half: u32,
+    pub(in crate::draughts) squares: B,
+    pub(in crate::draughts) half: u32,
     /// The board's layout when one of the sizes compiled in (see [`with_shape`]) fits.
-    pub(super) board: BoardSize,
-    pub(super) rays: Box<[[B; 8]; 128]>,
+    pub(in crate::draughts) board: BoardSize,
+    pub(in crate::draughts) rays: Box<[[B; 8]; 128]>,
     /// The squares with a next square along their row toward the left (lower bits), and
     /// toward the right.
-    pub(super) along_row: [B; 2],
+    pub(in crate::draughts) along_row: [B; 2],
     /// The row where white men are crowned (top row), and black's (bottom row).
-    pub(super) promotion_rows: [B; 2],
+    pub(in crate::draughts) promotion_rows: [B; 2],
     /// The promotion rows where a man crowned mid-capture goes on as a king, else 0.
-    pub(super) crowned_goes_on: [B; 2],
-    pub(super) men_capture_kings: bool,
-    pub(super) promotion: PromotionDuringCapture,
-    pub(super) compulsory: bool,
+    pub(in crate::draughts) crowned_goes_on: [B; 2],
+    pub(in crate::draughts) men_capture_kings: bool,
+    pub(in crate::draughts) promotion: PromotionDuringCapture,
+    pub(in crate::draughts) compulsory: bool,
     /// The precedence criteria in order (the first `criteria` of them): each at most once.
-    pub(super) precedence: [Criterion; Criterion::ALL.len()],
-    pub(super) criteria: usize,
+    pub(in crate::draughts) precedence: [Criterion; Criterion::ALL.len()],
+    pub(in crate::draughts) criteria: usize,
     /// A man's and a king's worth to the `most-value` criterion.
-    pub(super) values: crate::draughts::rules::PieceValues,
+    pub(in crate::draughts) values: crate::draughts::rules::PieceValues,
     /// The precedence is the number of pieces alone: the score is the number of jumps.
-    pub(super) score_is_jumps: bool,
+    pub(in crate::draughts) score_is_jumps: bool,
     /// The precedence looks at the order in which kings are taken.
-    pub(super) king_order: bool,
+    pub(in crate::draughts) king_order: bool,
     /// The precedence weighs first who captures: any capture by a king outranks every
     /// capture by a man, so a man's capture need not be searched once a king can capture.
-    pub(super) kings_outrank_men: bool,
-    pub(super) flying: bool,
+    pub(in crate::draughts) kings_outrank_men: bool,
+    pub(in crate::draughts) flying: bool,
     /// Men and kings capture along rows and columns too (men backward as well).
-    pub(super) orthogonal: bool,
+    pub(in crate::draughts) orthogonal: bool,
     /// Where a flying king lands after taking a piece.
-    pub(super) landing: KingLanding,
-    pub(super) immediate: bool,
-    pub(super) men_backward: bool,
+    pub(in crate::draughts) landing: KingLanding,
+    pub(in crate::draughts) immediate: bool,
+    pub(in crate::draughts) men_backward: bool,
     /// Single-jump captures can be counted in bulk: the precedence cannot tell them apart.
-    pub(super) bulk_single_jumps: bool,
+    pub(in crate::draughts) bulk_single_jumps: bool,
     /// The precedence score of a one-jump capture by its kind, indexed by [`single_kind`]:
     /// a man taking a man, a man taking a king, a king taking a man, a king taking a king.
-    pub(super) single_scores: [u128; 4],
+    pub(in crate::draughts) single_scores: [u128; 4],
     /// By the set of kinds present (bit [`single_kind`] set for each kind with a capture):
     /// the kinds the precedence keeps among them (those scoring best), and their score (0 for
     /// none). Read instead of weighing the kinds in turn, a branch each.
-    pub(super) single_best: [(u8, u128); 16],
+    pub(in crate::draughts) single_best: [(u8, u128); 16],
     /// The line-table generator, when the rules need it (the shift-based code is then unused).
-    pub(super) lines: Option<Box<LineTables<B>>>,
+    pub(in crate::draughts) lines: Option<Box<LineTables<B>>>,
     /// Zobrist keys.
-    pub(super) zobrist: Zobrist,
+    pub(in crate::draughts) zobrist: Zobrist,
 }
 
 impl<B: Bits> Kernel<B> {
@@ -188,7 +195,7 @@ impl<B: Bits> Kernel<B> {
 
     /// Half the number of columns: a constant when the shape fixes the board.
     #[inline(always)]
-    pub(super) fn half<P: Shape>(&self) -> u32 {
+    pub(in crate::draughts) fn half<P: Shape>(&self) -> u32 {
         if P::COLUMNS != 0 {
             P::COLUMNS / 2
         } else {
@@ -199,7 +206,7 @@ impl<B: Bits> Kernel<B> {
     /// The pieces of `enemy` a man may take, `kings` the kings on the board: all of them, or
     /// the men alone where men may not take kings.
     #[inline(always)]
-    pub(super) fn man_targets(&self, enemy: B, kings: B) -> B {
+    pub(in crate::draughts) fn man_targets(&self, enemy: B, kings: B) -> B {
         if self.men_capture_kings {
             enemy
         } else {
@@ -209,7 +216,7 @@ impl<B: Bits> Kernel<B> {
 
     /// The playable squares: a constant when the shape fixes the board.
     #[inline(always)]
-    pub(super) fn squares<P: Shape>(&self) -> B {
+    pub(in crate::draughts) fn squares<P: Shape>(&self) -> B {
         if P::COLUMNS != 0 {
             B::from_u128(P::SQUARES)
         } else {
@@ -234,7 +241,7 @@ impl<B: Bits> Kernel<B> {
     /// Along a row the next bit past the last square is the first square of the row below,
     /// so the squares with no next square are dropped first.
     #[inline(always)]
-    pub(super) fn step<P: Shape>(&self, bb: B, dir: Direction) -> B {
+    pub(in crate::draughts) fn step<P: Shape>(&self, bb: B, dir: Direction) -> B {
         let half = self.half::<P>();
         match dir {
             UpLeft => bb >> (half + 1),
@@ -249,7 +256,7 @@ impl<B: Bits> Kernel<B> {
     }
 
     #[inline(always)]
-    pub(super) fn ray(&self, bit: u32, dir: Direction) -> B {
+    pub(in crate::draughts) fn ray(&self, bit: u32, dir: Direction) -> B {
         self.rays[bit as usize][dir as usize]
     }
 
@@ -257,7 +264,7 @@ impl<B: Bits> Kernel<B> {
     /// lean searches, which serve only the precedences blind to the order kings are taken in:
     /// 0 when there is no precedence, the number of jumps when that is all it weighs.
     #[inline(always)]
-    pub(super) fn unordered_score(
+    pub(in crate::draughts) fn unordered_score(
         &self,
         jumps: u32,
         kings: impl FnOnce() -> u32,
@@ -274,7 +281,7 @@ impl<B: Bits> Kernel<B> {
 
     /// The empty squares from `bit` along `dir` up to the first occupied one.
     #[inline(always)]
-    pub(super) fn open_ray(&self, bit: u32, dir: Direction, occupied: B) -> B {
+    pub(in crate::draughts) fn open_ray(&self, bit: u32, dir: Direction, occupied: B) -> B {
         // Rays are looked up, not stepped: the geometry is not needed here.
         let ray = self.ray(bit, dir);
         let blockers = ray & occupied;
@@ -289,7 +296,7 @@ impl<B: Bits> Kernel<B> {
 
 /// The index of a one-jump capture's kind in [`Kernel::single_scores`].
 #[inline(always)]
-pub(super) const fn single_kind(by_king: bool, takes_king: bool) -> usize {
+pub(in crate::draughts) const fn single_kind(by_king: bool, takes_king: bool) -> usize {
     (by_king as usize) << 1 | takes_king as usize
 }
 
@@ -299,7 +306,7 @@ pub(super) const fn single_kind(by_king: bool, takes_king: bool) -> usize {
 /// tables score the same way (`lines.rs`); one generic function for both cost this kernel
 /// 2-5 % more instructions on Spanish, Italian and Czech (callgrind), so each keeps its own.
 #[inline(always)]
-pub(super) fn score<B: Bits>(
+pub(in crate::draughts) fn score<B: Bits>(
     k: &Kernel<B>,
     pieces: u32,
     kings: u32,
@@ -324,7 +331,7 @@ pub(super) fn score<B: Bits>(
 
 /// The nearest set bit of `bb` seen from a square looking along `dir`.
 #[inline(always)]
-pub(super) fn nearest<B: Bits>(bb: B, dir: Direction) -> u32 {
+pub(in crate::draughts) fn nearest<B: Bits>(bb: B, dir: Direction) -> u32 {
     if dir.increases() {
         bb.lowest()
     } else {
@@ -336,7 +343,7 @@ pub(super) fn nearest<B: Bits>(bb: B, dir: Direction) -> u32 {
 /// that line): all of it when there is none. No branch (whether a line holds a piece is the
 /// board's coin toss).
 #[inline(always)]
-pub(super) fn before_first<B: Bits>(ray: B, pieces: B, dir: Direction) -> B {
+pub(in crate::draughts) fn before_first<B: Bits>(ray: B, pieces: B, dir: Direction) -> B {
     ray & if dir.increases() {
         pieces.below_lowest()
     } else {
@@ -349,14 +356,14 @@ pub(super) fn before_first<B: Bits>(ray: B, pieces: B, dir: Direction) -> B {
 /// where a flying king taking `first` may land. No table read and no branch, where
 /// [`Kernel::open_ray`] from `first` reads two rays and tests whether the line is open.
 #[inline(always)]
-pub(super) fn past_first<B: Bits>(ray: B, pieces: B, first: B, dir: Direction) -> B {
+pub(in crate::draughts) fn past_first<B: Bits>(ray: B, pieces: B, first: B, dir: Direction) -> B {
     before_first(ray, pieces ^ first, dir) ^ before_first(ray, pieces, dir) ^ first
 }
 
 /// The board sizes whose layout is compiled into the generator as constants; any other size
 /// runs the same generator reading its layout from the kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum BoardSize {
+pub(in crate::draughts) enum BoardSize {
     Eight,
     Ten,
     Twelve,
@@ -365,7 +372,7 @@ pub(super) enum BoardSize {
 
 /// The playable squares of the padded layout of a `columns` x `rows` board (as
 /// [`crate::geometry::Geometry`] lays it out, whichever corner is playable).
-pub(super) const fn padded_squares(columns: u32, rows: u32) -> u128 {
+pub(in crate::draughts) const fn padded_squares(columns: u32, rows: u32) -> u128 {
     let half = columns / 2;
     let mut mask = 0u128;
     let mut row = 0;
@@ -384,7 +391,7 @@ pub(super) const fn padded_squares(columns: u32, rows: u32) -> u128 {
 
 /// The squares of the padded layout of a `columns` x `rows` board that have a next square
 /// along their row toward the right (`right`) or the left.
-pub(super) const fn along_row(columns: u32, rows: u32, right: bool) -> u128 {
+pub(in crate::draughts) const fn along_row(columns: u32, rows: u32, right: bool) -> u128 {
     let half = columns / 2;
     let mut mask = 0u128;
     let mut row = 0;

@@ -6,47 +6,18 @@
 //!
 //! Like the kernel it allocates nothing per node: move lists are reused buffers, the search
 //! state lives on the stack.
-use super::line_shifts::StepShifts;
+
+use super::line_steps::{StepShifts, Steps};
+use super::lists::{DetailedList, DetailedMove, MoveList, Sink};
+use super::moves::Move;
 use super::zobrist::Zobrist;
-use super::*;
+use crate::bits::Bits;
 use crate::draughts::geometry::{NO_SQUARE, Step};
+use crate::draughts::position::Position;
 use crate::draughts::rules::{Lines, PieceValues, Rules};
-use crate::draughts::schema::{KingLanding, KingRange, PromotionDuringCapture, Removal};
-use crate::transposition::TranspositionKey;
-
-/// Up to eight steps, in a fixed order.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Steps {
-    list: [Step; 8],
-    len: usize,
-}
-
-impl Steps {
-    /// The steps along `lines` that pass `keep`.
-    fn along(lines: Lines, keep: impl Fn(Step) -> bool) -> Steps {
-        let mut steps = Steps {
-            list: [Step::Up; 8],
-            len: 0,
-        };
-        for s in Step::ALL {
-            let on_line = if s.is_diagonal() {
-                lines.diagonal
-            } else {
-                lines.orthogonal
-            };
-            if on_line && keep(s) {
-                steps.list[steps.len] = s;
-                steps.len += 1;
-            }
-        }
-        steps
-    }
-
-    #[inline(always)]
-    pub(super) fn iter(&self) -> impl Iterator<Item = Step> + '_ {
-        self.list[..self.len].iter().copied()
-    }
-}
+use crate::draughts::schema::{
+    Colour, Criterion, KingLanding, KingRange, PromotionDuringCapture, Removal,
+};
 
 /// The rules compiled for the line-table generator, on bitboards of `B`.
 #[derive(Clone, Debug)]
@@ -67,7 +38,7 @@ pub struct LineTables<B> {
     promotion: PromotionDuringCapture,
     /// The row where white men are crowned (top row), and black's (bottom row).
     promotion_rows: [B; 2],
-    compulsory: bool,
+    pub(in crate::draughts) compulsory: bool,
     precedence: Vec<Criterion>,
     values: PieceValues,
     /// Zobrist keys.
@@ -79,7 +50,7 @@ pub struct LineTables<B> {
     toward: Box<[[u8; 128]; 128]>,
     /// The steps as shifts of whole sets, when the layout allows (then the pieces with a
     /// first jump are found at once and the last ply's ordinary moves counted by set sizes).
-    shifts: Option<StepShifts<B>>,
+    pub(in crate::draughts) shifts: Option<StepShifts<B>>,
 }
 
 impl<B: Bits> LineTables<B> {
@@ -261,7 +232,12 @@ impl<B: Bits> LineTables<B> {
     }
 
     /// The captures of the pieces of `starters` (a set that holds every piece with one).
-    fn captures_by<S: Sink<B>>(&self, pos: &Position<B>, starters: B, sink: &mut S) {
+    pub(in crate::draughts) fn captures_by<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        starters: B,
+        sink: &mut S,
+    ) {
         let white = pos.side == Colour::White;
         let enemy = pos.pieces(pos.side.opponent());
         let mut search = Search {
@@ -302,7 +278,7 @@ impl<B: Bits> LineTables<B> {
 
     /// The pieces of the side to move that have a first jump (found by shifting whole sets).
     #[inline(always)]
-    fn starters(&self, shifts: &StepShifts<B>, pos: &Position<B>) -> B {
+    pub(in crate::draughts) fn starters(&self, shifts: &StepShifts<B>, pos: &Position<B>) -> B {
         let white = pos.side == Colour::White;
         let own = pos.pieces(pos.side);
         let enemy = pos.pieces(pos.side.opponent());
@@ -329,7 +305,11 @@ impl<B: Bits> LineTables<B> {
     /// The number of legal moves of `pos` when the side to move has no capture: its ordinary
     /// moves counted by set sizes.
     #[inline(always)]
-    fn count_quiet(&self, shifts: &StepShifts<B>, pos: &Position<B>) -> u32 {
+    pub(in crate::draughts) fn count_quiet(
+        &self,
+        shifts: &StepShifts<B>,
+        pos: &Position<B>,
+    ) -> u32 {
         let white = pos.side == Colour::White;
         let own = pos.pieces(pos.side);
         let empty = self.squares & !pos.occupied();
@@ -340,98 +320,6 @@ impl<B: Bits> LineTables<B> {
             n += shifts.count_moves(kings, &self.king_moves, empty, self.flying);
         }
         n
-    }
-
-    /// Perft below `pos` with one reusable list per ply, and a transposition table keyed by
-    /// `hash` (the Zobrist hash of `pos`) when given.
-    #[allow(clippy::too_many_arguments)]
-    fn perft<K: TranspositionKey, const PATHS: bool>(
-        &self,
-        pos: &Position<B>,
-        hash: u64,
-        depth: u32,
-        lists: &mut [MoveList<B>],
-        table: Option<&TranspositionTable<K>>,
-        key: fn(&Position<B>) -> K,
-    ) -> u128 {
-        if depth == 0 {
-            return 1;
-        }
-        let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
-        list.clear();
-        let table = table.filter(|_| depth >= 3);
-        if let Some(t) = table
-            && let Some(n) = t.probe(&key(pos), pos.side_index(), hash, depth, PATHS)
-        {
-            return n;
-        }
-        if depth == 1
-            && let Some(shifts) = &self.shifts
-        {
-            // The last ply: its captures listed (the precedence picks among them), its
-            // ordinary moves counted.
-            let starters = self.starters(shifts, pos);
-            let mut n = 0;
-            if !starters.is_empty() {
-                self.captures_by(pos, starters, list);
-                n = if PATHS {
-                    list.moves.iter().map(|m| m.paths as u128).sum()
-                } else {
-                    list.moves.len() as u128
-                };
-            }
-            if !self.compulsory || !list.has_captures() {
-                n += self.count_quiet(shifts, pos) as u128;
-            }
-            return n;
-        }
-        self.generate(pos, list);
-        if depth == 1 {
-            return if PATHS {
-                list.moves.iter().map(|m| m.paths as u128).sum()
-            } else {
-                list.moves.len() as u128
-            };
-        }
-        let mut total = 0;
-        for i in 0..list.moves.len() {
-            let mv = list.moves[i];
-            let child_hash = if table.is_some() {
-                self.zobrist_after(pos, hash, &mv)
-            } else {
-                0
-            };
-            let child = play_fast(pos, &mv);
-            let n = self.perft::<K, PATHS>(&child, child_hash, depth - 1, rest, table, key);
-            total = if PATHS { Count::Paths } else { Count::Unique }.add(total, n, mv.paths);
-        }
-        if let Some(t) = table {
-            t.store(&key(pos), pos.side_index(), hash, depth, PATHS, total);
-        }
-        total
-    }
-
-    /// Perft of `depth` below `pos`, with a transposition table keyed by `key` when given.
-    pub(crate) fn perft_from<K: TranspositionKey>(
-        &self,
-        pos: &Position<B>,
-        depth: u32,
-        count: Count,
-        table: Option<&TranspositionTable<K>>,
-        key: fn(&Position<B>) -> K,
-    ) -> u128 {
-        let mut lists: Vec<MoveList<B>> = (0..depth.max(1))
-            .map(|_| MoveList::with_capacity(128))
-            .collect();
-        let hash = if table.is_some() {
-            self.zobrist(pos)
-        } else {
-            0
-        };
-        match count {
-            Count::Unique => self.perft::<K, false>(pos, hash, depth, &mut lists, table, key),
-            Count::Paths => self.perft::<K, true>(pos, hash, depth, &mut lists, table, key),
-        }
     }
 
     /// The Zobrist hash of a position (pieces and side to move), from scratch.

@@ -7,7 +7,8 @@
 //! 64 bits, 12x12 on 128: every step a shift by a constant, see `kernel::Dispatch`); any
 //! other size runs the same code reading its layout from the kernel.
 //!
-//! Perft counts the last ply without playing it, and the two plies above it are specialised:
+//! Counting (the perft of the kernel and of the line tables) is [`super::perft`]'s. Perft counts
+//! the last ply without playing it, and the two plies above it are specialised:
 //! the parent of the leaves (`perft2`) plays its ordinary moves straight from the bitboards
 //! and counts each child's replies in place, from bitboards prepared once per parent (the
 //! opponent's men's and short kings' steps, `replies`, and what its flying kings can do,
@@ -89,7 +90,7 @@ macro_rules! each_across {
             }
         } else {
             // Two blocks, not a loop: the directions stay constants in each.
-            let [first, second] = flying_leaf::across(came);
+            let [first, second] = came.across();
             {
                 let $d = first;
                 $body
@@ -156,198 +157,17 @@ macro_rules! with_shape {
         }
     };
 }
-mod capture;
-mod flying;
-mod flying_leaf;
-mod kernel;
-mod leaf;
-mod line_shifts;
-mod lines;
-mod opponent_kings;
-mod parent_captures;
-mod parent_units;
-mod perft;
-mod quiet;
-mod replies;
-mod short_leaf;
-mod width;
-mod zobrist;
+pub(super) mod capture;
+pub(super) mod generate;
+pub(super) mod kernel;
+pub(super) mod line_steps;
+pub(super) mod lines;
+pub(super) mod lists;
+pub(super) mod moves;
+pub(super) mod quiet;
+pub(super) mod zobrist;
 
-use super::geometry::Direction::{self, *};
-use super::position::Position;
-use super::schema::{Colour, Criterion};
-use crate::bits::Bits;
-use crate::count::Count;
-use crate::transposition::TranspositionTable;
-use capture::{DetailedList, Sink, captures, capturing};
-pub use capture::{DetailedMove, MoveList};
-use flying::flying_singles;
 pub use kernel::Kernel;
-use kernel::{Dispatch, Shape, Shaped};
-use kernel::{before_first, nearest, past_first, score, single_kind};
-use leaf::*;
-use lines::LineTables;
-use parent_captures::{list_flying_single, searched_moves, single_jump_moves};
-pub(crate) use perft::perft_dispatch;
-use quiet::{count_quiet, quiet};
-pub use width::Width;
-
-/// A legal move: from, to, the captured set and whether the man is crowned. Jump orders that
-/// share all of these are one move; `paths` says how many jump sequences it stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move<B = u64> {
-    /// The pieces taken (bitboard); 0 for an ordinary move.
-    pub captured: B,
-    /// Number of distinct jump sequences with this from, to and captured set.
-    pub paths: u32,
-    /// Bit of the starting square.
-    pub from: u8,
-    /// Bit of the final square.
-    pub to: u8,
-    /// A man becomes a king with this move.
-    pub promotes: bool,
-}
-
-impl<B: Bits> Move<B> {
-    /// Whether the move captures.
-    pub fn is_capture(&self) -> bool {
-        !self.captured.is_empty()
-    }
-
-    /// Whether `other` is the same move (another jump order of it). Inlined: called out of
-    /// line, the move compared had to be kept on the stack, and the copy of it into the list
-    /// then waited for the stores just made.
-    #[inline(always)]
-    fn same_as(&self, other: &Move<B>) -> bool {
-        self.from == other.from
-            && self.to == other.to
-            && self.captured == other.captured
-            && self.promotes == other.promotes
-    }
-}
-
-#[inline(always)]
-fn sides<B: Bits, const WHITE: bool>(pos: &Position<B>) -> (B, B) {
-    if WHITE {
-        (pos.white, pos.black)
-    } else {
-        (pos.black, pos.white)
-    }
-}
-
-/// All legal moves of `pos` into `sink`.
-#[inline]
-pub(crate) fn generate<B: Bits, P: Shape, S: Sink<B>>(
-    k: &Kernel<B>,
-    pos: &Position<B>,
-    sink: &mut S,
-) {
-    if pos.side == Colour::White {
-        captures::<B, P, S, true>(k, pos, !B::ZERO, sink);
-        if !k.compulsory || !sink.has_captures() {
-            quiet::<B, P, S, true>(k, pos, sink);
-        }
-    } else {
-        captures::<B, P, S, false>(k, pos, !B::ZERO, sink);
-        if !k.compulsory || !sink.has_captures() {
-            quiet::<B, P, S, false>(k, pos, sink);
-        }
-    }
-}
-
-/// The position after `mv` (draw counters untouched: the perft path).
-#[inline(always)]
-pub(crate) fn play_fast<B: Bits>(pos: &Position<B>, mv: &Move<B>) -> Position<B> {
-    let from = B::bit(mv.from as u32);
-    let to = B::bit(mv.to as u32);
-    let mut next = *pos;
-    let was_king = pos.kings & from != B::ZERO;
-    match pos.side {
-        Colour::White => {
-            next.white = (pos.white & !from) | to;
-            next.black = pos.black & !mv.captured;
-        }
-        Colour::Black => {
-            next.black = (pos.black & !from) | to;
-            next.white = pos.white & !mv.captured;
-        }
-    }
-    next.kings = pos.kings & !mv.captured & !from;
-    if was_king || mv.promotes {
-        next.kings |= to;
-    }
-    next.side = pos.side.opponent();
-    next
-}
-
-/// [`play_fast`] with the side to move known.
-#[inline(always)]
-fn play_as<B: Bits, const WHITE: bool>(pos: &Position<B>, mv: &Move<B>) -> (B, B, B) {
-    let from = B::bit(mv.from as u32);
-    let to = B::bit(mv.to as u32);
-    let (own, enemy) = sides::<B, WHITE>(pos);
-    let own = own ^ from ^ to;
-    let enemy = enemy & !mv.captured;
-    let was_king = pos.kings & from != B::ZERO;
-    let mut kings = pos.kings & !mv.captured & !from;
-    if was_king || mv.promotes {
-        kings |= to;
-    }
-    if WHITE {
-        (own, enemy, kings)
-    } else {
-        (enemy, own, kings)
-    }
-}
-
-/// Unique legal moves.
-pub(crate) fn legal_moves<B: Dispatch>(k: &Kernel<B>, pos: &Position<B>) -> MoveList<B> {
-    if let Some(g) = &k.lines {
-        return g.legal_moves(pos);
-    }
-    let mut list = MoveList::with_capacity(64);
-    B::with_shape(
-        k,
-        Generate {
-            k,
-            pos,
-            sink: &mut list,
-        },
-    );
-    list
-}
-
-/// Unique legal moves with their jump sequences.
-pub(crate) fn detailed_moves<B: Dispatch>(
-    k: &Kernel<B>,
-    pos: &Position<B>,
-) -> Vec<DetailedMove<B>> {
-    if let Some(g) = &k.lines {
-        return g.detailed_moves(pos);
-    }
-    let mut list = DetailedList::default();
-    B::with_shape(
-        k,
-        Generate {
-            k,
-            pos,
-            sink: &mut list,
-        },
-    );
-    list.moves
-}
-
-/// The legal moves of a position into a sink, generated for the kernel's shape.
-struct Generate<'a, B: Bits, S> {
-    k: &'a Kernel<B>,
-    pos: &'a Position<B>,
-    sink: &'a mut S,
-}
-
-impl<B: Bits, S: Sink<B>> Shaped for Generate<'_, B, S> {
-    type Output = ();
-
-    fn run<P: Shape>(self) {
-        generate::<B, P, S>(self.k, self.pos, self.sink)
-    }
-}
+pub use lines::LineTables;
+pub use lists::{DetailedMove, MoveList};
+pub use moves::Move;

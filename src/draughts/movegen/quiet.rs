@@ -1,9 +1,15 @@
 //! Ordinary moves: listed for the search, counted by popcount at the last ply.
-use super::*;
+
+use super::kernel::{Kernel, Shape};
+use super::lists::Sink;
+use super::moves::{Move, sides};
+use crate::bits::Bits;
+use crate::draughts::geometry::Direction::{DownLeft, DownRight, UpLeft, UpRight};
+use crate::draughts::position::Position;
 
 /// Generates ordinary moves into `sink`.
 #[inline]
-pub(super) fn quiet<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
+pub(in crate::draughts) fn quiet<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
     k: &Kernel<B>,
     pos: &Position<B>,
     sink: &mut S,
@@ -56,7 +62,11 @@ pub(super) fn quiet<B: Bits, P: Shape, S: Sink<B>, const WHITE: bool>(
 
 /// The ordinary moves of flying `kings` (kept out of line: kings are the rarer case).
 #[inline(never)]
-pub(super) fn count_flying_king_moves<B: Bits>(k: &Kernel<B>, kings: B, occupied: B) -> u64 {
+pub(in crate::draughts) fn count_flying_king_moves<B: Bits>(
+    k: &Kernel<B>,
+    kings: B,
+    occupied: B,
+) -> u64 {
     let mut n = 0u64;
     let mut rest = kings;
     while rest != B::ZERO {
@@ -71,7 +81,7 @@ pub(super) fn count_flying_king_moves<B: Bits>(k: &Kernel<B>, kings: B, occupied
 
 /// Counts ordinary moves without listing them.
 #[inline(always)]
-pub(super) fn count_quiet<B: Bits, P: Shape, const WHITE: bool>(
+pub(in crate::draughts) fn count_quiet<B: Bits, P: Shape, const WHITE: bool>(
     k: &Kernel<B>,
     white: B,
     black: B,

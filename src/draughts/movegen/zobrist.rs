@@ -1,6 +1,10 @@
 //! Zobrist hashing of draughts positions for the transposition table: a key per kind of piece
 //! and square, one for black to move, the same in every run, for bitboards of any width.
-use super::*;
+
+use super::moves::Move;
+use crate::bits::Bits;
+use crate::draughts::position::Position;
+use crate::draughts::schema::Colour;
 
 /// The keys: [white man, white king, black man, black king] per square bit.
 #[derive(Clone, Debug)]

@@ -1,20 +1,23 @@
 //! What each bitboard width plays with: the shift-based kernel on bitboards of that width,
 //! which hands the rules it does not cover to the line tables. The width is chosen once, when
 //! a variant is loaded ([`crate::variant::Variant`]).
-use super::*;
-use crate::draughts::rules::Rules;
-use crate::transposition::TranspositionKey;
+
+use super::movegen::generate::{detailed_moves, legal_moves};
+use super::movegen::kernel::Kernel;
+use super::movegen::lists::{DetailedMove, MoveList};
+use super::movegen::moves::Move;
+use super::perft::search::perft_dispatch;
+use super::position::{Keyed, Position};
+use super::rules::Rules;
+use crate::count::Count;
+use crate::transposition::TranspositionTable;
 
 /// A bitboard width with the generators that run on it.
-pub trait Width: Bits {
+pub trait Width: Keyed {
     /// The compiled rules the generators read.
     type Engine: Clone + std::fmt::Debug + Send + Sync;
-    /// What the transposition table stores of a position.
-    type Key: TranspositionKey + std::fmt::Debug;
     /// Compiles the rules.
     fn engine(rules: &Rules) -> Self::Engine;
-    /// The table key of a position.
-    fn key(pos: &Position<Self>) -> Self::Key;
     /// The unique legal moves.
     fn legal_moves(e: &Self::Engine, pos: &Position<Self>) -> MoveList<Self>;
     /// The unique legal moves with their jump sequences.
@@ -44,40 +47,14 @@ pub trait Width: Bits {
     fn layout_read_at_run_time(e: &mut Self::Engine);
 }
 
-/// The table key of a position on 64-bit bitboards: its three sets.
-#[inline(always)]
-fn key_64(pos: &Position<u64>) -> [u64; 3] {
-    pos.table_key()
-}
-
-/// The table key of a position on 128-bit bitboards: its three sets as six words.
-#[inline(always)]
-fn key_128(pos: &Position<u128>) -> [u64; 6] {
-    let [w, b, k] = pos.table_key();
-    [
-        w.word(0),
-        w.word(1),
-        b.word(0),
-        b.word(1),
-        k.word(0),
-        k.word(1),
-    ]
-}
-
-/// Implements [`Width`] for `$t`: the kernel on bitboards of `$t`, keyed by `$key_fn`.
+/// Implements [`Width`] for `$t`: the kernel on bitboards of `$t`.
 macro_rules! width {
-    ($t:ty, $key:ty, $key_fn:ident) => {
+    ($t:ty) => {
         impl Width for $t {
             type Engine = Kernel<$t>;
-            type Key = $key;
 
             fn engine(rules: &Rules) -> Kernel<$t> {
                 Kernel::new(rules)
-            }
-
-            #[inline(always)]
-            fn key(pos: &Position<$t>) -> $key {
-                $key_fn(pos)
             }
 
             fn legal_moves(e: &Kernel<$t>, pos: &Position<$t>) -> MoveList<$t> {
@@ -93,7 +70,7 @@ macro_rules! width {
                 pos: &Position<$t>,
                 depth: u32,
                 count: Count,
-                table: Option<&TranspositionTable<$key>>,
+                table: Option<&TranspositionTable<<$t as Keyed>::Key>>,
             ) -> u128 {
                 perft_dispatch(e, pos, depth, count, table)
             }
@@ -125,5 +102,5 @@ macro_rules! width {
     };
 }
 
-width!(u64, [u64; 3], key_64);
-width!(u128, [u64; 6], key_128);
+width!(u64);
+width!(u128);

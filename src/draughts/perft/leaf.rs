@@ -4,81 +4,31 @@
 //! by lean searches: men and short kings in `short_leaf`, whatever the precedence (the order kings are
 //! taken in carried along as an argument), and flying kings and men crowned into them in
 //! `flying_leaf` when the precedence is blind to that order; by the general search otherwise.
+
+use super::flying::flying_singles;
 use super::flying_leaf::FlyingLeafCount;
+use super::leaf_count::LeafCount;
 use super::short_leaf::short_captures;
-use super::*;
-
-/// Counts captures at the last ply without listing them; only sequences of three jumps or
-/// more (the only ones that can repeat a move) are kept, in `long`, to merge duplicates.
-pub(super) struct LeafCount<'a, B: Bits = u64> {
-    pub(super) long: &'a mut Vec<Move<B>>,
-    pub(super) unique: u64,
-    pub(super) paths: u64,
-    pub(super) best: u128,
-}
-
-impl<B: Bits> LeafCount<'_, B> {
-    /// Whether a capture of `score` counts: not below the best so far (a better one starts
-    /// the tally again).
-    #[inline(always)]
-    fn admits(&mut self, score: u128) -> bool {
-        if score < self.best {
-            return false;
-        }
-        if score > self.best {
-            self.long.clear();
-            self.unique = 0;
-            self.paths = 0;
-            self.best = score;
-        }
-        true
-    }
-
-    /// Counts `n` captures of `score` too short to repeat another (under three jumps), each one
-    /// path.
-    #[inline(always)]
-    pub(super) fn add(&mut self, n: u64, score: u128) {
-        if n == 0 || !self.admits(score) {
-            return;
-        }
-        self.paths += n;
-        self.unique += n;
-    }
-}
-
-impl<B: Bits> Sink<B> for LeafCount<'_, B> {
-    #[inline(always)]
-    fn capture(&mut self, mv: Move<B>, score: u128, jumps: u32) {
-        if !self.admits(score) {
-            return;
-        }
-        self.paths += 1;
-        if jumps >= 3 {
-            if self.long.iter().any(|m| m.same_as(&mv)) {
-                return;
-            }
-            self.long.push(mv);
-        }
-        self.unique += 1;
-    }
-
-    fn quiet(&mut self, _mv: Move<B>) {
-        unreachable!("ordinary moves are counted, not listed, at the last ply")
-    }
-
-    #[inline]
-    fn has_captures(&self) -> bool {
-        self.unique > 0
-    }
-}
+use crate::bits::Bits;
+use crate::count::Count;
+use crate::draughts::geometry::Direction;
+use crate::draughts::geometry::Direction::{
+    Down, DownLeft, DownRight, Left, Right, Up, UpLeft, UpRight,
+};
+use crate::draughts::movegen::capture::captures;
+use crate::draughts::movegen::kernel::{Kernel, Shape, single_kind};
+use crate::draughts::movegen::lists::MoveList;
+use crate::draughts::movegen::quiet::count_quiet;
+use crate::draughts::position::Position;
+use crate::draughts::schema::Colour;
 
 /// The landing squares of one-jump captures by [`Direction`] (those along rows and columns
 /// empty unless the shape captures along them).
-pub(super) type Landings<B> = [B; 8];
+pub(in crate::draughts) type Landings<B> = [B; 8];
 
 /// Any of the landing squares of `landings`.
 #[inline(always)]
-pub(super) fn any_of<B: Bits, P: Shape>(landings: &Landings<B>) -> B {
+pub(in crate::draughts) fn any_of<B: Bits, P: Shape>(landings: &Landings<B>) -> B {
     let diagonal = landings[0] | landings[1] | landings[2] | landings[3];
     if P::ORTHOGONAL {
         diagonal | landings[4] | landings[5] | landings[6] | landings[7]
@@ -88,7 +38,7 @@ pub(super) fn any_of<B: Bits, P: Shape>(landings: &Landings<B>) -> B {
 }
 
 /// One-jump captures counted by bitboards, by kind (indexed by [`single_kind`]).
-pub(super) type Singles = [u64; 4];
+pub(in crate::draughts) type Singles = [u64; 4];
 
 /// How many of the one-jump captures `singles` the precedence keeps, and their score (0
 /// when there is none).
@@ -117,7 +67,7 @@ fn best_singles<B: Bits>(k: &Kernel<B>, singles: &Singles) -> (u64, u128) {
 /// The number of moves at the last ply, `WHITE` to move: captures counted by bitboards where
 /// none can go on (else searched, with duplicates and precedence), ordinary moves by popcount.
 #[inline(always)]
-pub(super) fn leaf_count<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
+pub(in crate::draughts) fn leaf_count<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel<B>,
     count: Count,
     white: B,
@@ -215,7 +165,7 @@ fn searched_leaf_captures<B: Bits, P: Shape, const WHITE: bool>(
 
 /// [`leaf_count`] kept out of line, for a search that starts one ply from the leaves.
 #[inline(never)]
-pub(super) fn leaf_count_outlined<B: Bits, P: Shape, const KINDS: bool>(
+pub(in crate::draughts) fn leaf_count_outlined<B: Bits, P: Shape, const KINDS: bool>(
     k: &Kernel<B>,
     count: Count,
     pos: &Position<B>,
@@ -229,7 +179,7 @@ pub(super) fn leaf_count_outlined<B: Bits, P: Shape, const KINDS: bool>(
 }
 
 /// What the bitboards say about the captures at the last ply.
-pub(super) enum LeafCaptures<B = u64> {
+pub(in crate::draughts) enum LeafCaptures<B = u64> {
     /// Exactly this many captures (those the precedence keeps), each one jump and one path.
     Counted(u64),
     /// The captures of `pieces` must be searched; the other pieces have the one-jump
@@ -249,7 +199,7 @@ impl<B: Bits> LeafCaptures<B> {
     /// The number of captures, `WHITE` to move in the position `white`, `black`, `kings`
     /// these were found in: counted, or searched from the pieces named.
     #[inline(always)]
-    pub(super) fn count<P: Shape, const WHITE: bool>(
+    pub(in crate::draughts) fn count<P: Shape, const WHITE: bool>(
         self,
         k: &Kernel<B>,
         count: Count,
@@ -286,7 +236,12 @@ impl<B: Bits> LeafCaptures<B> {
 /// changed, and a next jump from L in any direction but back over V neither passes nor lands
 /// on either: so whether it can go on is read off the board as it was.
 #[inline(always)]
-pub(super) fn leaf_captures<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
+pub(in crate::draughts) fn leaf_captures<
+    B: Bits,
+    P: Shape,
+    const KINDS: bool,
+    const WHITE: bool,
+>(
     k: &Kernel<B>,
     white: B,
     black: B,
@@ -298,7 +253,12 @@ pub(super) fn leaf_captures<B: Bits, P: Shape, const KINDS: bool, const WHITE: b
 /// [`leaf_captures`], telling `flying_single(from, victim, ends)` each flying king's
 /// one-jump captures counted (as [`flying_singles`] does), for a caller that lists them.
 #[inline(always)]
-pub(super) fn leaf_captures_telling<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
+pub(in crate::draughts) fn leaf_captures_telling<
+    B: Bits,
+    P: Shape,
+    const KINDS: bool,
+    const WHITE: bool,
+>(
     k: &Kernel<B>,
     white: B,
     black: B,
@@ -376,7 +336,7 @@ pub(super) fn leaf_captures_telling<B: Bits, P: Shape, const KINDS: bool, const 
 /// precedence cannot tell them apart), each also told to `tell`, and the kings whose capture
 /// may go on.
 #[inline(always)]
-pub(super) fn flying_leaf_singles<B: Bits, P: Shape, const KINDS: bool>(
+pub(in crate::draughts) fn flying_leaf_singles<B: Bits, P: Shape, const KINDS: bool>(
     k: &Kernel<B>,
     own: B,
     enemy: B,
@@ -405,7 +365,12 @@ pub(super) fn flying_leaf_singles<B: Bits, P: Shape, const KINDS: bool>(
 /// kings to search.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn leaf_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
+pub(in crate::draughts) fn leaf_captures_from<
+    B: Bits,
+    P: Shape,
+    const KINDS: bool,
+    const WHITE: bool,
+>(
     k: &Kernel<B>,
     empty: B,
     enemy: B,
@@ -533,7 +498,12 @@ fn singles_by_kind<B: Bits, P: Shape>(
 /// given the landing squares of their one-jump captures (some), by direction.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn opponent_captures_from<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
+pub(in crate::draughts) fn opponent_captures_from<
+    B: Bits,
+    P: Shape,
+    const KINDS: bool,
+    const WHITE: bool,
+>(
     k: &Kernel<B>,
     count: Count,
     white: B,

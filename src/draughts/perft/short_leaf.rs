@@ -1,8 +1,16 @@
 //! Men's and short kings' captures at the last ply (and listed at the parent of the leaves):
 //! sequences counted (or listed), not built, by a lean search whose state (the order kings are
 //! taken in too) is passed along as arguments.
-use super::flying_leaf::{FlyingLeafCount, LeanTally};
-use super::*;
+
+use super::flying_leaf::FlyingLeafCount;
+use super::tally::LeanTally;
+use crate::bits::Bits;
+use crate::draughts::geometry::Direction;
+use crate::draughts::geometry::Direction::{
+    Down, DownLeft, DownRight, Left, Right, Up, UpLeft, UpRight,
+};
+use crate::draughts::movegen::kernel::{Kernel, Shape, score};
+use crate::draughts::movegen::moves::Move;
 use crate::draughts::schema::PromotionDuringCapture;
 
 /// The capture search of men and short kings, whatever the precedence, at the last ply or at
@@ -10,22 +18,29 @@ use crate::draughts::schema::PromotionDuringCapture;
 /// jump, the search state (the order kings are taken in too) passed along as arguments. (The
 /// general search, [`super::capture::Capture`], serves flying kings under a precedence that
 /// weighs that order.)
-pub(super) struct ShortLeafCount<'t, B: Bits, P: Shape, T, const WHITE: bool, const ORDER: bool> {
-    pub(super) k: &'t Kernel<B>,
+pub(in crate::draughts) struct ShortLeafCount<
+    't,
+    B: Bits,
+    P: Shape,
+    T,
+    const WHITE: bool,
+    const ORDER: bool,
+> {
+    pub(in crate::draughts) k: &'t Kernel<B>,
     /// Empty squares, the square the piece left included.
-    pub(super) empty: B,
-    pub(super) enemy: B,
-    pub(super) enemy_kings: B,
+    pub(in crate::draughts) empty: B,
+    pub(in crate::draughts) enemy: B,
+    pub(in crate::draughts) enemy_kings: B,
     /// The pieces a man may take.
-    pub(super) men_targets: B,
-    pub(super) promotion_row: B,
-    pub(super) from: u8,
-    pub(super) started_as_king: bool,
+    pub(in crate::draughts) men_targets: B,
+    pub(in crate::draughts) promotion_row: B,
+    pub(in crate::draughts) from: u8,
+    pub(in crate::draughts) started_as_king: bool,
     /// The tally, with the same bookkeeping (precedence, duplicates) as the general search's;
     /// borrowed (owned, it was moved in and out around every piece searched, copies that
     /// waited for the stores just made).
-    pub(super) tally: &'t mut T,
-    pub(super) _shape: std::marker::PhantomData<P>,
+    pub(in crate::draughts) tally: &'t mut T,
+    pub(in crate::draughts) _shape: std::marker::PhantomData<P>,
 }
 
 /// The jumps open to a piece on one square: the square each lands on, by [`Direction`]
@@ -39,7 +54,7 @@ struct Jumps<B> {
 /// `own`, `enemy` and `kings`, into `tally`: counted at the last ply, listed at the parent of
 /// the leaves.
 #[inline(always)]
-pub(super) fn short_captures<B: Bits, P: Shape, T: LeanTally<B>, const WHITE: bool>(
+pub(in crate::draughts) fn short_captures<B: Bits, P: Shape, T: LeanTally<B>, const WHITE: bool>(
     k: &Kernel<B>,
     own: B,
     enemy: B,
@@ -88,7 +103,7 @@ impl<B: Bits, P: Shape, T: LeanTally<B>, const WHITE: bool, const ORDER: bool>
     /// Landing squares of a jump from `at` in direction `d`. A jump back over the piece just
     /// taken never shows: taken pieces are no longer targets.
     #[inline(always)]
-    pub(super) fn jump(&self, at: B, king: bool, d: Direction, captured: B) -> (B, B) {
+    pub(in crate::draughts) fn jump(&self, at: B, king: bool, d: Direction, captured: B) -> (B, B) {
         if !(king || P::MEN_BACKWARD || d.is_down() != WHITE) {
             return (B::ZERO, B::ZERO);
         }
@@ -104,7 +119,14 @@ impl<B: Bits, P: Shape, T: LeanTally<B>, const WHITE: bool, const ORDER: bool>
 
     /// Jumps on from `at`, `order` the kings taken so far as [`score`] weighs them; returns
     /// whether any jump was possible.
-    pub(super) fn node(&mut self, at: B, king: bool, captured: B, jumps: u32, order: u64) -> bool {
+    pub(in crate::draughts) fn node(
+        &mut self,
+        at: B,
+        king: bool,
+        captured: B,
+        jumps: u32,
+        order: u64,
+    ) -> bool {
         let mut found = false;
         each_capture_direction!(P, d => {
             let (victim, landing) = self.jump(at, king, d, captured);
@@ -141,7 +163,7 @@ impl<B: Bits, P: Shape, T: LeanTally<B>, const WHITE: bool, const ORDER: bool>
 
     /// After a jump in direction `came` lands on `at`.
     #[inline(always)]
-    pub(super) fn land(
+    pub(in crate::draughts) fn land(
         &mut self,
         at: B,
         king: bool,
@@ -232,7 +254,14 @@ impl<B: Bits, P: Shape, T: LeanTally<B>, const WHITE: bool, const ORDER: bool>
 
     /// Counts one complete capture sequence (`order`: the kings taken, by jump).
     #[inline(always)]
-    pub(super) fn count(&mut self, to: B, captured: B, jumps: u32, promotes: bool, order: u64) {
+    pub(in crate::draughts) fn count(
+        &mut self,
+        to: B,
+        captured: B,
+        jumps: u32,
+        promotes: bool,
+        order: u64,
+    ) {
         let kings = || (captured & self.enemy_kings).count();
         let score = if ORDER {
             score(self.k, jumps, kings(), self.started_as_king, order)

@@ -6,78 +6,45 @@
 //! where pieces go at once, from the first square past the piece taken), so only those lines
 //! are looked at; the squares a sequence may end on are counted together while it is too short
 //! to repeat another (under three jumps), one by one into the duplicate check after that.
+
 use super::flying::fill;
-use super::leaf::LeafCount;
-use super::*;
+use super::tally::LeanTally;
+use crate::bits::Bits;
+use crate::draughts::geometry::Direction;
+use crate::draughts::geometry::Direction::{
+    Down, DownLeft, DownRight, Left, Right, Up, UpLeft, UpRight,
+};
+use crate::draughts::movegen::kernel::{Kernel, Shape, nearest};
+use crate::draughts::movegen::moves::Move;
 use crate::draughts::schema::KingLanding;
-
-/// The two directions across `d` of the same kind of line (diagonal, or row and column).
-#[inline(always)]
-pub(super) const fn across(d: Direction) -> [Direction; 2] {
-    match d {
-        UpLeft | DownRight => [UpRight, DownLeft],
-        UpRight | DownLeft => [UpLeft, DownRight],
-        Up | Down => [Left, Right],
-        Left | Right => [Up, Down],
-    }
-}
-
-/// Where the lean searches ([`FlyingLeafCount`], and `ShortLeafCount` for men and short
-/// kings) put the sequences they find: counted ([`LeafCount`], at the last ply) or listed
-/// ([`MoveList`], at the parent of the leaves), with the precedence and the duplicate check
-/// of [`Sink::capture`].
-pub(super) trait LeanTally<B: Bits>: Sink<B> {
-    /// Takes the sequences that make `mv` with `to` on each of `ends`, each of fewer than three
-    /// jumps (so none repeats another) and scoring `score`.
-    fn short_ends(&mut self, mv: Move<B>, ends: B, score: u128);
-}
-
-impl<B: Bits> LeanTally<B> for LeafCount<'_, B> {
-    #[inline(always)]
-    fn short_ends(&mut self, _mv: Move<B>, ends: B, score: u128) {
-        self.add(ends.count() as u64, score);
-    }
-}
-
-impl<B: Bits> LeanTally<B> for MoveList<B> {
-    #[inline(always)]
-    fn short_ends(&mut self, mv: Move<B>, ends: B, score: u128) {
-        let mut rest = ends;
-        while rest != B::ZERO {
-            let to = rest.lowest() as u8;
-            rest = rest.without_lowest();
-            self.capture(Move { to, ..mv }, score, 1);
-        }
-    }
-}
 
 /// The capture search of one flying king at the last ply, or at the parent of the leaves
 /// listing its moves (see the module's text).
-pub(super) struct FlyingLeafCount<'t, B: Bits, P: Shape, T> {
-    pub(super) k: &'t Kernel<B>,
+pub(in crate::draughts) struct FlyingLeafCount<'t, B: Bits, P: Shape, T> {
+    pub(in crate::draughts) k: &'t Kernel<B>,
     /// Every piece but the capturing king; pieces taken stay in it.
-    pub(super) occupied: B,
+    pub(in crate::draughts) occupied: B,
     /// The enemy pieces, those taken included.
-    pub(super) enemy: B,
+    pub(in crate::draughts) enemy: B,
     /// The enemy kings (a king taken may fix where the capture ends, by the landing rule).
-    pub(super) enemy_kings: B,
+    pub(in crate::draughts) enemy_kings: B,
     /// The square the capture started on.
-    pub(super) from: u8,
+    pub(in crate::draughts) from: u8,
     /// Whether the move crowns (a man crowned on the way, going on as a king).
-    pub(super) promotes: bool,
+    pub(in crate::draughts) promotes: bool,
     /// The tally (or list), with the same bookkeeping (precedence, duplicates) as the general
     /// search's.
-    pub(super) tally: &'t mut T,
+    pub(in crate::draughts) tally: &'t mut T,
     /// By direction: the squares from which a king looking that way sees first an enemy
     /// piece with an empty square behind it, on the board as the capture began (filled in by
     /// [`Self::new`]). Pieces taken stay on the board until the move ends, so no later
     /// capture is seen from outside these: a square outside needs no look. All squares where
     /// pieces taken go at once, or the layout is read at run time.
-    pub(super) sees: [B; 8],
+    pub(in crate::draughts) sees: [B; 8],
     /// By the direction a king came along: the squares from which it sees a capture across
     /// (the union of [`Self::sees`] over the directions it may go on along from there).
-    pub(super) sees_across: [B; 8],
-    pub(super) _shape: std::marker::PhantomData<P>,
+    pub(in crate::draughts) sees_across: [B; 8],
+    pub(in crate::draughts) _shape: std::marker::PhantomData<P>,
 }
 
 impl<'t, B: Bits, P: Shape, T: LeanTally<B>> FlyingLeafCount<'t, B, P, T> {
@@ -85,7 +52,7 @@ impl<'t, B: Bits, P: Shape, T: LeanTally<B>> FlyingLeafCount<'t, B, P, T> {
     /// among `occupied` (every piece but it, those taken included), `enemy` (the enemy
     /// pieces, those taken included) and `enemy_kings`, counting into `tally`.
     #[inline(always)]
-    pub(super) fn new(
+    pub(in crate::draughts) fn new(
         k: &'t Kernel<B>,
         occupied: B,
         enemy: B,
@@ -125,7 +92,7 @@ impl<'t, B: Bits, P: Shape, T: LeanTally<B>> FlyingLeafCount<'t, B, P, T> {
 
     /// Every capture of the king standing on `at`, none taken yet; returns whether there was any.
     #[inline]
-    pub(super) fn start(&mut self, at: u32) -> bool {
+    pub(in crate::draughts) fn start(&mut self, at: u32) -> bool {
         let mut found = false;
         each_capture_direction!(P, d => {
             found |= self.along(at, d, B::ZERO, 0);
@@ -137,7 +104,7 @@ impl<'t, B: Bits, P: Shape, T: LeanTally<B>> FlyingLeafCount<'t, B, P, T> {
     /// first square past the piece taken), having taken `captured`, `jumps` pieces; returns
     /// whether it could go on. (The unit of recursion: [`Self::along`] is inlined into it.)
     #[inline(never)]
-    pub(super) fn after(
+    pub(in crate::draughts) fn after(
         &mut self,
         at: u32,
         came: Direction,
@@ -151,7 +118,7 @@ impl<'t, B: Bits, P: Shape, T: LeanTally<B>> FlyingLeafCount<'t, B, P, T> {
                 found |= self.along(at, d, captured, jumps);
             });
         } else {
-            let [a, b] = across(came);
+            let [a, b] = came.across();
             found |= self.along(at, a, captured, jumps);
             found |= self.along(at, b, captured, jumps);
         }

@@ -28,7 +28,7 @@ pub const NO_POINT: u8 = u8::MAX;
 
 /// The board: its size, its line vectors and their rays.
 #[derive(Clone, Debug)]
-pub struct Board<B: Set> {
+pub struct Geometry<B: Set> {
     files: u32,
     ranks: u32,
     all: B,
@@ -47,7 +47,7 @@ pub struct Board<B: Set> {
     /// (the shortest such vector when several do).
     joins: Box<[u8]>,
     /// Whether two of the vectors run along one line (a longer step along a direction): then
-    /// [`Board::between`] is that of the shortest.
+    /// [`Geometry::between`] is that of the shortest.
     parallel: bool,
     /// The dark squares: those whose file and rank (from 0) add up to an even number (a1).
     dark: B,
@@ -59,10 +59,10 @@ pub struct Board<B: Set> {
     lines: B::Lines,
 }
 
-impl<B: Set> Board<B> {
+impl<B: Set> Geometry<B> {
     /// A board of `files` x `ranks` points with the line vectors of [`DIRECTIONS`] and
     /// `extra` (each with its opposite); `None` when it does not fit the set.
-    pub fn new(files: u32, ranks: u32, extra: &[(i32, i32)]) -> Option<Board<B>> {
+    pub fn new(files: u32, ranks: u32, extra: &[(i32, i32)]) -> Option<Geometry<B>> {
         if files == 0
             || ranks == 0
             || files > 26
@@ -96,7 +96,7 @@ impl<B: Set> Board<B> {
             }
         }
         let points = count as usize;
-        let mut board = Board {
+        let mut board = Geometry {
             files,
             ranks,
             all,

@@ -5,8 +5,13 @@
 //! alone for the last minute and a half of every release build. Here each width, side and
 //! opponent's kings (or none) has a module of its own, so that the units compile side by side;
 //! the code compiled is the same.
-use super::perft::perft2_as;
-use super::*;
+
+use super::parent::perft2_as;
+use crate::bits::Bits;
+use crate::count::Count;
+use crate::draughts::movegen::kernel::{Kernel, Shape};
+use crate::draughts::movegen::lists::MoveList;
+use crate::draughts::position::Position;
 
 /// A width whose parent of the leaves is compiled in units of its own.
 pub(crate) trait ParentOfLeaves: Bits {
@@ -31,7 +36,7 @@ macro_rules! parent_units {
 
                 /// [`perft2_as`] for one width, side and opponent's kings.
                 #[inline(never)]
-                pub(super) fn count<P: Shape, const KINDS: bool>(
+                pub(in crate::draughts) fn count<P: Shape, const KINDS: bool>(
                     k: &Kernel<$width>,
                     count: Count,
                     pos: &Position<$width>,

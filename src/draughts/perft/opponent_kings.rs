@@ -4,7 +4,12 @@
 //! the first piece and the square behind that piece, so for each child where neither changed
 //! square is among them, the king's part of the count is the one read once in the parent. A
 //! king whose squares changed is looked at again, alone.
-use super::*;
+
+use crate::bits::Bits;
+use crate::draughts::geometry::Direction::{
+    Down, DownLeft, DownRight, Left, Right, Up, UpLeft, UpRight,
+};
+use crate::draughts::movegen::kernel::{Kernel, Shape, before_first};
 
 /// How many of the opponent's kings are followed; with more, the children are counted in full.
 const MAX_KINGS: usize = 8;
@@ -20,7 +25,7 @@ struct KingView<B> {
 }
 
 /// The opponent's kings, read once in the parent of the leaves.
-pub(super) struct OpponentKings<B> {
+pub(in crate::draughts) struct OpponentKings<B> {
     views: [KingView<B>; MAX_KINGS],
     len: usize,
     /// Whether the kings are followed (there are not too many).
@@ -36,7 +41,7 @@ pub(super) struct OpponentKings<B> {
 impl<B: Bits> OpponentKings<B> {
     /// No kings followed yet.
     #[inline(always)]
-    pub(super) fn new() -> Self {
+    pub(in crate::draughts) fn new() -> Self {
         OpponentKings {
             views: [KingView {
                 at: 0,
@@ -56,7 +61,13 @@ impl<B: Bits> OpponentKings<B> {
     /// pieces the kings may take (the side to move's); none when there are too many. (Filled in
     /// place: a view returned, or moved into an `Option`, was copied in every parent.)
     #[inline(always)]
-    pub(super) fn read<P: Shape>(&mut self, k: &Kernel<B>, kings: B, occupied: B, targets: B) {
+    pub(in crate::draughts) fn read<P: Shape>(
+        &mut self,
+        k: &Kernel<B>,
+        kings: B,
+        occupied: B,
+        targets: B,
+    ) {
         let mut rest = kings;
         while rest != B::ZERO {
             if self.len == MAX_KINGS {
@@ -78,7 +89,7 @@ impl<B: Bits> OpponentKings<B> {
     /// and `targets` as they are there), or `None` if one of them can capture or they are not
     /// followed.
     #[inline(always)]
-    pub(super) fn quiet_after<P: Shape>(
+    pub(in crate::draughts) fn quiet_after<P: Shape>(
         &self,
         k: &Kernel<B>,
         touched: B,

@@ -6,7 +6,13 @@
 //! capture along both kinds of line), straight on past the squares beyond, or (pieces removed as
 //! they are taken) straight back over the square just freed. Otherwise each square it may
 //! stop on is one capture of one jump and one path.
-use super::*;
+
+use crate::bits::Bits;
+use crate::draughts::geometry::Direction;
+use crate::draughts::geometry::Direction::{
+    Down, DownLeft, DownRight, Left, Right, Up, UpLeft, UpRight,
+};
+use crate::draughts::movegen::kernel::{Kernel, Shape, before_first, nearest, past_first};
 use crate::draughts::schema::KingLanding;
 
 /// Whether a king on `at` may take the first piece along `d`: one of `capturable`, with the
@@ -29,7 +35,12 @@ fn takes_along<B: Bits>(k: &Kernel<B>, at: u32, d: Direction, occupied: B, captu
 /// of them at once: a fill doubling its reach each round, as far as the longest line of the
 /// compiled-in layout `P` (a square board: its number of columns).
 #[inline(always)]
-pub(super) fn fill<B: Bits, P: Shape>(k: &Kernel<B>, seeds: B, open: B, d: Direction) -> B {
+pub(in crate::draughts) fn fill<B: Bits, P: Shape>(
+    k: &Kernel<B>,
+    seeds: B,
+    open: B,
+    d: Direction,
+) -> B {
     let mut reached = seeds;
     let mut open = open;
     let mut span = 1;
@@ -69,7 +80,7 @@ fn across_from_any<B: Bits, P: Shape>(
 /// cannot go on, `ends` the squares it may stop on. Returns the kings with a capture that may
 /// go on (their captures are not reported: they must be searched).
 #[inline(always)]
-pub(super) fn flying_singles<B: Bits, P: Shape>(
+pub(in crate::draughts) fn flying_singles<B: Bits, P: Shape>(
     k: &Kernel<B>,
     own: B,
     enemy: B,

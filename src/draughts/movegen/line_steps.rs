@@ -1,4 +1,5 @@
-//! The line tables' steps as shifts of whole sets of squares. On the layouts the geometry
+//! The line tables' steps: up to eight along the lines a piece goes, one by one ([`Steps`]) or
+//! as shifts of whole sets of squares ([`StepShifts`]). On the layouts the geometry
 //! builds (the padded dark squares of any size, every square of the board), a step along any
 //! line is the same number of bits from every square that has a next square along it, so one
 //! shift of a masked set moves every piece at once. The line-table generator uses this to find
@@ -6,13 +7,48 @@
 //! ordinary moves by set sizes. Whether a layout has this property is found from the
 //! geometry's table of next squares when the rules are compiled; a layout without it (none the
 //! geometry builds today) keeps the square-by-square search.
-use super::lines::Steps;
-use super::*;
+
+use crate::bits::Bits;
 use crate::draughts::geometry::{NO_SQUARE, Step};
+use crate::draughts::rules::Lines;
+
+/// Up to eight steps, in a fixed order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Steps {
+    list: [Step; 8],
+    len: usize,
+}
+
+impl Steps {
+    /// The steps along `lines` that pass `keep`.
+    pub(in crate::draughts) fn along(lines: Lines, keep: impl Fn(Step) -> bool) -> Steps {
+        let mut steps = Steps {
+            list: [Step::Up; 8],
+            len: 0,
+        };
+        for s in Step::ALL {
+            let on_line = if s.is_diagonal() {
+                lines.diagonal
+            } else {
+                lines.orthogonal
+            };
+            if on_line && keep(s) {
+                steps.list[steps.len] = s;
+                steps.len += 1;
+            }
+        }
+        steps
+    }
+
+    #[inline(always)]
+    pub(in crate::draughts) fn iter(&self) -> impl Iterator<Item = Step> + '_ {
+        self.list[..self.len].iter().copied()
+    }
+}
 
 /// Each of the eight steps as a shift of the squares that have a next square along it.
 #[derive(Clone, Debug)]
-pub(super) struct StepShifts<B> {
+pub(in crate::draughts) struct StepShifts<B> {
     /// The squares with a next square along each step.
     from: [B; 8],
     /// Bits shifted up, then down, per step (one of the two is 0).
@@ -23,7 +59,7 @@ pub(super) struct StepShifts<B> {
 impl<B: Bits> StepShifts<B> {
     /// The shifts of the layout of `next` over `squares`, when every step is one shift and
     /// every line reads the same both ways (the step back undoes the step).
-    pub(super) fn new(next: &[[u8; 8]; 128], squares: B) -> Option<StepShifts<B>> {
+    pub(in crate::draughts) fn new(next: &[[u8; 8]; 128], squares: B) -> Option<StepShifts<B>> {
         let mut shifts = StepShifts {
             from: [B::ZERO; 8],
             left: [0; 8],
@@ -54,7 +90,7 @@ impl<B: Bits> StepShifts<B> {
 
     /// Every square of `bb` moved one step along `s` (those with no next square dropped).
     #[inline(always)]
-    pub(super) fn step(&self, bb: B, s: Step) -> B {
+    pub(in crate::draughts) fn step(&self, bb: B, s: Step) -> B {
         let i = s as usize;
         (bb & self.from[i]).shifted(self.left[i], self.right[i])
     }
@@ -62,7 +98,13 @@ impl<B: Bits> StepShifts<B> {
     /// The squares of `pieces` that have a first jump along one of `steps` over a piece of
     /// `targets` onto an empty square (`empty`): a man's or a short king's.
     #[inline(always)]
-    pub(super) fn short_starters(&self, pieces: B, steps: &Steps, targets: B, empty: B) -> B {
+    pub(in crate::draughts) fn short_starters(
+        &self,
+        pieces: B,
+        steps: &Steps,
+        targets: B,
+        empty: B,
+    ) -> B {
         let mut starters = B::ZERO;
         for s in steps.iter() {
             let landing = self.step(self.step(pieces, s) & targets, s) & empty;
@@ -77,7 +119,13 @@ impl<B: Bits> StepShifts<B> {
     /// The squares of `kings` (flying) that have a first capture along one of `steps`: past
     /// empty squares to a piece of `targets` with an empty square behind it.
     #[inline(always)]
-    pub(super) fn flying_starters(&self, kings: B, steps: &Steps, targets: B, empty: B) -> B {
+    pub(in crate::draughts) fn flying_starters(
+        &self,
+        kings: B,
+        steps: &Steps,
+        targets: B,
+        empty: B,
+    ) -> B {
         let mut starters = B::ZERO;
         for s in steps.iter() {
             // Slide every king along `s` through the empty squares; note what stops it.
@@ -105,7 +153,13 @@ impl<B: Bits> StepShifts<B> {
     /// The number of ordinary moves of `pieces` along `steps` onto `empty` squares, one square
     /// or (`flying`) any number of them.
     #[inline(always)]
-    pub(super) fn count_moves(&self, pieces: B, steps: &Steps, empty: B, flying: bool) -> u32 {
+    pub(in crate::draughts) fn count_moves(
+        &self,
+        pieces: B,
+        steps: &Steps,
+        empty: B,
+        flying: bool,
+    ) -> u32 {
         let mut n = 0;
         for s in steps.iter() {
             let mut t = self.step(pieces, s) & empty;

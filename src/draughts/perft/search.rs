@@ -1,9 +1,18 @@
 //! The perft drivers of the draughts kernel: the parent of the leaves, the ply above it, and
 //! the general recursion with an optional transposition table.
-use super::opponent_kings::OpponentKings;
+
+use super::children::weighted;
+use super::leaf::leaf_count_outlined;
 use super::parent_units::ParentOfLeaves;
-use super::replies::Replies;
-use super::*;
+use crate::bits::Bits;
+use crate::count::Count;
+use crate::draughts::movegen::generate::generate;
+use crate::draughts::movegen::kernel::{Dispatch, Kernel, Shape, Shaped};
+use crate::draughts::movegen::lists::MoveList;
+use crate::draughts::movegen::moves::{play_as, play_fast};
+use crate::draughts::position::{Keyed, Position};
+use crate::draughts::schema::Colour;
+use crate::transposition::TranspositionTable;
 
 /// Reusable per-ply move buffers for a search of `depth` plies.
 pub(crate) fn buffers<B: Bits>(depth: u32) -> Vec<MoveList<B>> {
@@ -12,39 +21,16 @@ pub(crate) fn buffers<B: Bits>(depth: u32) -> Vec<MoveList<B>> {
         .collect()
 }
 
-/// A child's count `n` as `count` asks: once, or once per jump sequence of the move to it.
-/// Read at run time (one predictable branch per move) rather than a type parameter: the
-/// leaf layers compiled once for both counts halve the kernel's code and its build time.
-#[inline(always)]
-fn weighted<N: From<u32> + std::ops::Mul<Output = N>>(count: Count, n: N, paths: u32) -> N {
-    match count {
-        Count::Unique => n,
-        Count::Paths => n * N::from(paths),
-    }
-}
-
-/// The moves of the child `white`, `black`, `kings` of a `WHITE`-to-move position, counted.
-#[inline(always)]
-pub(super) fn child_count<B: Bits, P: Shape, const KINDS: bool, const WHITE: bool>(
-    k: &Kernel<B>,
-    count: Count,
-    white: B,
-    black: B,
-    kings: B,
-    leaf: &mut MoveList<B>,
-) -> u64 {
-    if WHITE {
-        leaf_count::<B, P, KINDS, false>(k, count, white, black, kings, leaf)
-    } else {
-        leaf_count::<B, P, KINDS, true>(k, count, white, black, kings, leaf)
-    }
-}
-
 /// Perft 2 with `WHITE` to move: the parent of the leaves. Captures are listed; ordinary
 /// moves are played straight from the bitboards, never listed; each child's moves are
 /// counted in place.
 #[inline(always)]
-pub(super) fn perft2<B: ParentOfLeaves, P: Shape, const KINDS: bool, const WHITE: bool>(
+pub(in crate::draughts) fn perft2<
+    B: ParentOfLeaves,
+    P: Shape,
+    const KINDS: bool,
+    const WHITE: bool,
+>(
     k: &Kernel<B>,
     count: Count,
     pos: &Position<B>,
@@ -61,106 +47,14 @@ pub(super) fn perft2<B: ParentOfLeaves, P: Shape, const KINDS: bool, const WHITE
     }
 }
 
-/// [`perft2`], the opponent having kings (`KINGS`) or not (compiled where
-/// [`ParentOfLeaves`] puts it).
+/// Perft 2 of every child of `pos` (`WHITE` to move), whose moves are in `list`.
 #[inline(always)]
-pub(super) fn perft2_as<
-    B: Bits,
+pub(in crate::draughts) fn perft3_children<
+    B: ParentOfLeaves,
     P: Shape,
     const KINDS: bool,
     const WHITE: bool,
-    const KINGS: bool,
 >(
-    k: &Kernel<B>,
-    count: Count,
-    pos: &Position<B>,
-    list: &mut MoveList<B>,
-    leaf: &mut MoveList<B>,
-) -> u64 {
-    list.clear();
-    // The flying kings' one-jump captures are listed as they are counted.
-    let found = leaf_captures_telling::<B, P, KINDS, WHITE>(
-        k,
-        pos.white,
-        pos.black,
-        pos.kings,
-        list_flying_single(list),
-    );
-    match found {
-        // (None was told: a capture counted is at least one.)
-        LeafCaptures::Counted(0) => {}
-        LeafCaptures::Counted(_) => single_jump_moves::<B, P, WHITE>(k, pos, list),
-        LeafCaptures::Search { pieces, .. } => searched_moves::<B, P, WHITE>(k, pos, pieces, list),
-    }
-    let mut total = 0u64;
-    // The opponent replies in the children, counted from what it can do here: after a
-    // capture too, where its men capture forward only and it has no flying kings (those are
-    // followed for ordinary moves only). Where men capture backward too, mending the
-    // opponent's four lines of steps for the pieces taken costs what counting the child
-    // afresh does, and reading them once more in the parent tips it (Russian and
-    // International from the start: 1-2 % more instructions a leaf).
-    let mut flying_kings = OpponentKings::new();
-    if !list.is_empty() {
-        if (KINGS && P::FLYING) || P::MEN_BACKWARD {
-            for mv in list.moves.iter() {
-                let (white, black, kings) = play_as::<B, WHITE>(pos, mv);
-                let n = child_count::<B, P, KINDS, WHITE>(k, count, white, black, kings, leaf);
-                total += weighted(count, n, mv.paths);
-            }
-        } else {
-            let replies = Replies::<B, P, KINDS, WHITE, KINGS>::read(k, pos, &mut flying_kings);
-            for mv in list.moves.iter() {
-                let (_, _, kings) = play_as::<B, WHITE>(pos, mv);
-                let touched = B::bit(mv.from as u32) ^ B::bit(mv.to as u32);
-                let n = replies.after(k, count, touched, mv.captured, kings, leaf);
-                total += weighted(count, n, mv.paths);
-            }
-        }
-        if k.compulsory {
-            return total;
-        }
-    }
-    let (own, enemy) = sides::<B, WHITE>(pos);
-    let occupied = own | enemy;
-    let empty = k.squares::<P>() & !occupied;
-    let men = own & !pos.kings;
-    let kings = own & pos.kings;
-    let promotion_row = k.promotion_rows[!WHITE as usize];
-    let replies = Replies::<B, P, KINDS, WHITE, KINGS>::read(k, pos, &mut flying_kings);
-    each_forward!(WHITE, d => {
-        let mut movers = men & k.step::<P>(empty, d.opposite());
-        while movers != B::ZERO {
-            let from = movers.lowest_bit();
-            movers ^= from;
-            let to = k.step::<P>(from, d);
-            let kings_after = pos.kings | (to & promotion_row);
-            total += replies.after(k, count, from | to, B::ZERO, kings_after, leaf);
-        }
-    });
-    let mut rest = kings;
-    while rest != B::ZERO {
-        let from_bit = rest.lowest();
-        let from = rest.lowest_bit();
-        rest ^= from;
-        each_direction!(d => {
-            let mut targets = if P::FLYING {
-                k.open_ray(from_bit, d, occupied)
-            } else {
-                k.step::<P>(from, d) & empty
-            };
-            while targets != B::ZERO {
-                let to = targets.lowest_bit();
-                targets ^= to;
-                total += replies.after(k, count, from | to, B::ZERO, pos.kings ^ from ^ to, leaf);
-            }
-        });
-    }
-    total
-}
-
-/// Perft 2 of every child of `pos` (`WHITE` to move), whose moves are in `list`.
-#[inline(always)]
-pub(super) fn perft3_children<B: ParentOfLeaves, P: Shape, const KINDS: bool, const WHITE: bool>(
     k: &Kernel<B>,
     count: Count,
     pos: &Position<B>,
@@ -189,11 +83,11 @@ pub(super) fn perft3_children<B: ParentOfLeaves, P: Shape, const KINDS: bool, co
 
 /// The smallest remaining depth at which the transposition table is consulted: below it a
 /// probe (a likely cache miss) costs more than the search it saves.
-pub(super) const TABLE_MIN_DEPTH: u32 = 3;
+pub(in crate::draughts) const TABLE_MIN_DEPTH: u32 = 3;
 
 /// Perft with bulk counting at the last ply; with `table`, a transposition table keyed by
 /// the Zobrist `hash` of `pos` (kept up to date incrementally).
-pub(crate) fn perft<B: Width + ParentOfLeaves, P: Shape, const KINDS: bool, const TABLE: bool>(
+pub(crate) fn perft<B: Keyed + ParentOfLeaves, P: Shape, const KINDS: bool, const TABLE: bool>(
     k: &Kernel<B>,
     count: Count,
     pos: &Position<B>,
@@ -283,7 +177,7 @@ pub(crate) fn perft<B: Width + ParentOfLeaves, P: Shape, const KINDS: bool, cons
 }
 
 /// Runs perft for the kernel's shape, with an optional transposition table.
-pub(crate) fn perft_dispatch<B: Width + Dispatch + ParentOfLeaves>(
+pub(crate) fn perft_dispatch<B: Keyed + Dispatch + ParentOfLeaves>(
     k: &Kernel<B>,
     pos: &Position<B>,
     depth: u32,
@@ -306,7 +200,7 @@ pub(crate) fn perft_dispatch<B: Width + Dispatch + ParentOfLeaves>(
 }
 
 /// Perft of one position, run for the kernel's shape ([`Dispatch::with_shape`]).
-struct Perft<'a, B: Width + ParentOfLeaves> {
+struct Perft<'a, B: Keyed + ParentOfLeaves> {
     k: &'a Kernel<B>,
     pos: &'a Position<B>,
     depth: u32,
@@ -314,7 +208,7 @@ struct Perft<'a, B: Width + ParentOfLeaves> {
     table: Option<&'a TranspositionTable<B::Key>>,
 }
 
-impl<B: Width + ParentOfLeaves> Shaped for Perft<'_, B> {
+impl<B: Keyed + ParentOfLeaves> Shaped for Perft<'_, B> {
     type Output = u128;
 
     fn run<P: Shape>(self) -> u128 {

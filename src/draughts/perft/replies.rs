@@ -6,14 +6,25 @@
 //! ([`OpponentKings`]). A capture changes those squares and takes some of the opponent's
 //! pieces, whose steps are dropped from those read (flying kings are not followed through
 //! captures). A child where a flying king can capture is counted in full.
+
+use super::children::child_count;
+use super::leaf::{any_of, opponent_captures_from};
 use super::opponent_kings::OpponentKings;
-use super::perft::child_count;
-use super::*;
+use crate::bits::Bits;
+use crate::count::Count;
+use crate::draughts::geometry::Direction;
+use crate::draughts::geometry::Direction::{
+    Down, DownLeft, DownRight, Left, Right, Up, UpLeft, UpRight,
+};
+use crate::draughts::movegen::kernel::{Kernel, Shape};
+use crate::draughts::movegen::lists::MoveList;
+use crate::draughts::movegen::moves::sides;
+use crate::draughts::position::Position;
 
 /// What the parent of the leaves (`WHITE` to move, the opponent having kings or not:
 /// `KINGS`) reads once about its opponent, to count the opponent's replies in each child
 /// ([`Replies::after`]).
-pub(super) struct Replies<
+pub(in crate::draughts) struct Replies<
     'a,
     B: Bits,
     P: Shape,
@@ -74,7 +85,7 @@ impl<'a, B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KINGS: b
     /// own: the views, about 200 bytes and read by index, kept in this struct made the
     /// compiler keep all of it in memory, 1.5 % more instructions on Russian mid-games).
     #[inline(always)]
-    pub(super) fn read(
+    pub(in crate::draughts) fn read(
         k: &Kernel<B>,
         pos: &Position<B>,
         flying_kings: &'a mut OpponentKings<B>,
@@ -120,7 +131,7 @@ impl<'a, B: Bits, P: Shape, const KINDS: bool, const WHITE: bool, const KINGS: b
     /// `touched` changed hands by the side to move's move and its pieces `captured` were
     /// taken (none after an ordinary move), `kings_after` the kings there.
     #[inline(always)]
-    pub(super) fn after(
+    pub(in crate::draughts) fn after(
         &self,
         k: &Kernel<B>,
         count: Count,

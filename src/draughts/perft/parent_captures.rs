@@ -2,15 +2,27 @@
 //! [`super::leaf::leaf_captures_telling`] has found that each is one jump (none can go on),
 //! the flying kings' told as they were counted; else searched by the leaves' lean searches (the
 //! flying kings' where the precedence is blind to the order kings are taken in).
+
 use super::flying_leaf::FlyingLeafCount;
 use super::short_leaf::short_captures;
-use super::*;
+use crate::bits::Bits;
+use crate::draughts::geometry::Direction;
+use crate::draughts::geometry::Direction::{
+    Down, DownLeft, DownRight, Left, Right, Up, UpLeft, UpRight,
+};
+use crate::draughts::movegen::capture::{captures, capturing};
+use crate::draughts::movegen::kernel::{Kernel, Shape, single_kind};
+use crate::draughts::movegen::lists::MoveList;
+use crate::draughts::movegen::moves::{Move, sides};
+use crate::draughts::position::Position;
 
 /// What [`super::leaf::leaf_captures_telling`] tells about each flying king's one-jump
 /// captures (from `from` over `victim`, ending on one of `ends`), made into moves in `list`
 /// as they are counted.
 #[inline(always)]
-pub(super) fn list_flying_single<B: Bits>(list: &mut MoveList<B>) -> impl FnMut(u32, B, B) + '_ {
+pub(in crate::draughts) fn list_flying_single<B: Bits>(
+    list: &mut MoveList<B>,
+) -> impl FnMut(u32, B, B) + '_ {
     |from, victim, ends| {
         let mut rest = ends;
         while rest != B::ZERO {
@@ -30,7 +42,7 @@ pub(super) fn list_flying_single<B: Bits>(list: &mut MoveList<B>) -> impl FnMut(
 /// Lists the captures of `pos` when [`super::leaf::leaf_captures_telling`] has found that
 /// those of `pieces` may go on: searched, with precedence and duplicates.
 #[inline(always)]
-pub(super) fn searched_moves<B: Bits, P: Shape, const WHITE: bool>(
+pub(in crate::draughts) fn searched_moves<B: Bits, P: Shape, const WHITE: bool>(
     k: &Kernel<B>,
     pos: &Position<B>,
     pieces: B,
@@ -83,7 +95,7 @@ pub(super) fn searched_moves<B: Bits, P: Shape, const WHITE: bool>(
 /// Lists the captures of `pos` when [`super::leaf::leaf_captures_telling`] has found that each
 /// is one jump, straight from the bitboards: those of the kinds the precedence keeps. The
 /// flying kings' are in `list` already (told while they were counted: found once, not twice).
-pub(super) fn single_jump_moves<B: Bits, P: Shape, const WHITE: bool>(
+pub(in crate::draughts) fn single_jump_moves<B: Bits, P: Shape, const WHITE: bool>(
     k: &Kernel<B>,
     pos: &Position<B>,
     list: &mut MoveList<B>,
