@@ -5,9 +5,10 @@
 use super::bitboard::Set;
 use super::fen::FenRules;
 use super::geometry::Geometry;
-use super::movegen::drops::Drops;
-use super::movegen::ends::{Ends, Flag};
-use super::movegen::{BareKing, Castling, EnPassant, Engine, Promotion, Specials};
+use super::movegen::engine::Engine;
+use super::movegen::specials::{
+    BareKing, Castling, Drops, EnPassant, Ends, Flag, Promotion, Specials,
+};
 use super::rules::Rules;
 use super::tables::{MAX_KINDS, PieceMovement, Tables, extra_vectors};
 

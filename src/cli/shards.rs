@@ -137,7 +137,7 @@ fn auto_split_depth<G: Game>(game: &G, pos: &G::Position, depth: u32) -> u32 {
         if level.len() >= CHECKPOINT_SUBTREES {
             return k;
         }
-        level = crate::perft::next_level(game, &level, Count::Unique);
+        level = crate::perft::driver::next_level(game, &level, Count::Unique);
     }
     depth
 }

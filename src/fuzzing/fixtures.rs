@@ -1,6 +1,11 @@
 //! Fixture files as fuzz input.
 
-use super::*;
+use super::inputs::Bytes;
+use super::mutate::{Vocabulary, mutate, vocabulary_of};
+use crate::fixtures::{Case, FixtureFile, Runner};
+use std::cell::RefCell;
+use std::path::Path;
+use std::sync::OnceLock;
 
 /// The fixture files under `fixtures/` (read from the source tree at run time; empty when
 /// it is not there): the texts the mutations start from.

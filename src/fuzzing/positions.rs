@@ -1,6 +1,11 @@
 //! Positions built from random square sets, and the generator checked against itself.
 
-use super::*;
+use super::inputs::{Bytes, line_table_games, plain_variants, variants};
+use crate::count::Count;
+use crate::game::Game;
+use crate::perft::PerftOptions;
+use crate::variant::Variant;
+use crate::with_game;
 
 /// A legal position of a shipped variant built from the bytes: the first byte chooses the
 /// variant, the second the side to move (bit 0); then every square takes four bits: a white

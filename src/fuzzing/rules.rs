@@ -1,7 +1,12 @@
 //! Rules files as fuzz input: any bytes, and mutations of the shipped files.
 
-use super::*;
+use super::inputs::{Bytes, write_scratch};
+use super::mutate::{extends_targets, mutate, rules_vocabulary};
+use crate::count::Count;
+use crate::game::Game;
 use crate::present::Present;
+use crate::variant::Variant;
+use crate::with_game;
 
 /// Any bytes as a rules file: `check` and the loader must agree (errors from one exactly
 /// when the other fails), a file that loads builds its engine and generates the start

@@ -1,8 +1,11 @@
 //! FENs, move texts and move lists as fuzz input.
 
+use super::inputs::{Bytes, variants};
 use super::positions::check_counts;
-use super::*;
+use crate::game::Game;
 use crate::present::Present;
+use crate::variant::Variant;
+use crate::{replay, with_game};
 
 /// The variant the first byte chooses, and the rest of the input as text.
 fn variant_and_text(data: &[u8]) -> (&'static Variant, String) {

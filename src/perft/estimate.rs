@@ -17,7 +17,7 @@
 //! grow from ply to ply by what carries the work to the depth asked for; the guess is never
 //! longer than the one without a table.
 
-use super::PerftOptions;
+use super::options::PerftOptions;
 use super::stats::{perft_stats, stats_in};
 use crate::count::Count;
 use crate::game::Game;

@@ -19,7 +19,8 @@
 //! ```
 
 use super::checkpoint::Checkpoint;
-use super::{PerftOptions, next_level, table_for};
+use super::driver::{next_level, table_for};
+use super::options::PerftOptions;
 use crate::count::Count;
 use crate::game::Game;
 
@@ -152,7 +153,7 @@ pub fn count_subtrees<G: Game>(
                 progress: None,
                 stop: options.stop,
             };
-            super::perft_with_table(game, &s.position, depth_left, count, &inner, table)
+            super::driver::perft_with_table(game, &s.position, depth_left, count, &inner, table)
         } else {
             game.perft_in(&s.position, depth_left, count, table)
         };

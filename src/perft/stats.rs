@@ -23,8 +23,9 @@
 //! assert_eq!(stats.get(Column::Checks), 12);
 //! ```
 
+use super::driver::weight;
+use super::options::PerftOptions;
 use super::stats_cache::StatsCache;
-use super::{PerftOptions, weight};
 use crate::count::Count;
 use crate::game::Game;
 pub use crate::stats::{Column, LeafMove, Stats};
@@ -109,7 +110,7 @@ pub fn perft_stats<G: Game>(
         table: table.as_ref(),
         stop: options.stop,
     };
-    let (subtrees, remaining) = super::frontier(game, pos, depth, count, options.threads);
+    let (subtrees, remaining) = super::driver::frontier(game, pos, depth, count, options.threads);
     let total = subtrees.len() as u64;
     let done = AtomicU64::new(0);
     let task = |(p, w): &(G::Position, u128)| {

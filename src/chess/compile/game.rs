@@ -2,16 +2,20 @@
 //! check, repetition, insufficient material, counting, the n-move rule, the bare king), en
 //! passant, castling, and the notations moves are written in.
 
-use super::find_region;
-use super::noted;
+use super::board::find_region;
 use super::pieces::{piece_named, pieces_named};
+use super::values::noted;
 use crate::chess::rules::{
     CastlingRule, Counting, EnPassantRule, ExtinctionRule, FlagRule, GameRules, MoveRule,
     PieceType, Points,
 };
-use crate::chess::schema::*;
+use crate::chess::schema::{
+    CastlingFiles, ChessFile, Counted, CountingSection, Facing, ForceMatch, GameRulesSection,
+    GivingCheck, LimitRule,
+};
 use crate::diagnostics::{LocatedError, did_you_mean};
-use crate::rules::{Loader, Val};
+use crate::rules::Loader;
+use crate::rules::Val;
 
 /// The notations a variant may write its moves in.
 pub const NOTATION_NAMES: &[&str] = &["uci", "san", "coordinates", "ucci", "usi", "wxf"];

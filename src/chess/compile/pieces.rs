@@ -2,13 +2,15 @@
 //! confinement, initial points, notation letter, and promotion (a second pass, once every
 //! type's name is known).
 
-use super::{find_region, letter_of, noted, parse_betza, piece_letter_of};
+use super::board::find_region;
+use super::values::{letter_of, noted, parse_betza, piece_letter_of};
 use crate::chess::betza::Component;
 use crate::chess::rules::{DropRule, Movement, PieceType, Points, PromotionRule};
-use crate::chess::schema::*;
+use crate::chess::schema::{ChessFile, DropSection, PieceList, PieceSection, PromotionSection};
 use crate::chess::tables::MAX_KINDS;
 use crate::diagnostics::{LocatedError, did_you_mean};
-use crate::rules::{Loader, Val};
+use crate::rules::Loader;
+use crate::rules::Val;
 use std::collections::BTreeMap;
 
 /// The piece types. A piece with a problem is recorded and left out (so that the others are
@@ -463,4 +465,73 @@ fn compile_promotion(
             .as_ref()
             .is_some_and(|v| v.value),
     })
+}
+
+/// The keys of drops: a warning for each that changes nothing without `drops = true`, and
+/// an error for a promoted type that would revert to two types.
+pub(super) fn check_drops(loader: &Loader, file: &ChessFile, pieces: &[PieceType], drops: bool) {
+    let declared = file.pieces.iter().flat_map(|p| p.value.iter());
+    let mut reverts_to: Vec<Option<(usize, &Val<bool>)>> = vec![None; pieces.len()];
+    for (name, section) in declared {
+        let p = &section.value;
+        let Some(kind) = pieces.iter().position(|t| &t.name == name) else {
+            continue;
+        };
+        let warn = |file: usize, span: std::ops::Range<usize>, key: &str| {
+            loader.warn(loader.error(
+                file,
+                span,
+                format!("`{key}` changes nothing: these rules have no drops"),
+                Some("add `drops = true` to `[rules]`, or remove it".into()),
+            ));
+        };
+        if !drops {
+            if let Some(d) = &p.drop {
+                warn(d.file, d.span.clone(), "drop");
+            }
+            if let Some(c) = &p.captured_as {
+                warn(c.file, c.span.clone(), "captured_as");
+            }
+        }
+        let Some(pr) = &p.promotion else { continue };
+        let Some(r) = &pr.value.reverts_when_captured else {
+            continue;
+        };
+        if !r.value {
+            continue;
+        }
+        if !drops {
+            warn(r.file, r.span.clone(), "reverts_when_captured");
+            continue;
+        }
+        let Some(rule) = &pieces[kind].promotion else {
+            continue;
+        };
+        for &to in rule.to[0].iter().chain(&rule.to[1]) {
+            match reverts_to[to as usize] {
+                Some((other, at)) if other != kind => {
+                    // Reported where the file nearest the reader says it (a file that
+                    // extends another is read first).
+                    let (here, mine, there, written) = if r.file <= at.file {
+                        (r, name.as_str(), pieces[other].name.as_str(), at)
+                    } else {
+                        (at, pieces[other].name.as_str(), name.as_str(), r)
+                    };
+                    loader.report(loader.at(
+                        here,
+                        format!(
+                            "a {} could revert to a {mine} or a {there}",
+                            pieces[to as usize].name
+                        ),
+                        Some(format!(
+                            "only one of the types that promote to a type may revert when \
+                             captured; the {there}'s `reverts_when_captured` is in {}",
+                            loader.source(written.file).name
+                        )),
+                    ));
+                }
+                _ => reverts_to[to as usize] = Some((kind, r)),
+            }
+        }
+    }
 }

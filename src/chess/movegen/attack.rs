@@ -1,7 +1,7 @@
 //! Whether a point is attacked, and what the side to move must mind at a node (checks,
 //! shields, hopper screens), in the plain and the general way (see the module above).
 
-use super::{Engine, FILE_DIRECTIONS};
+use super::engine::{Engine, FILE_DIRECTIONS};
 use crate::chess::bitboard::{LineAttacks, Set};
 use crate::chess::geometry::NO_POINT;
 use crate::chess::position::Position;

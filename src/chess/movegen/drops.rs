@@ -5,27 +5,13 @@
 //! types that may not) not so as to checkmate at once.
 
 use super::attack::Safety;
-use super::{Engine, Move, Sink};
+use super::engine::Engine;
+use super::moves::Move;
+use super::sink::Sink;
+use super::specials::Drops;
 use crate::chess::bitboard::Set;
 use crate::chess::position::Position;
-use crate::chess::tables::{Kinds, MAX_KINDS};
-
-/// Drops, compiled.
-#[derive(Clone, Debug)]
-pub struct Drops<B> {
-    /// Per type: the type a captured piece of it goes to the hand as.
-    pub to_hand: [u8; MAX_KINDS],
-    /// Per type: the type a captured piece of it marked promoted goes to the hand as.
-    pub reverts_to: [u8; MAX_KINDS],
-    /// The types whose promotion marks the piece promoted (it reverts when captured).
-    pub reverting: Kinds,
-    /// Per side, per type: the points it may be dropped on.
-    pub region: [[B; MAX_KINDS]; 2],
-    /// The types that may not be dropped on a file where their side has one.
-    pub one_per_file: Kinds,
-    /// The types whose drop may not checkmate.
-    pub no_mate: Kinds,
-}
+use crate::chess::tables::MAX_KINDS;
 
 impl<B: Set> Engine<B> {
     /// Puts the piece of `kind` taken on `point` into `side`'s hand (rules with drops).

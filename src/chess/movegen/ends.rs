@@ -6,54 +6,13 @@
 //! comes here.
 
 use super::attack::Safety;
+use super::engine::Engine;
+use super::moves::Move;
 use super::no_check::NoCheck;
-use super::{Engine, Move, Promotion, Sink};
+use super::sink::Sink;
+use super::specials::{Ends, Flag, Promotion};
 use crate::chess::bitboard::Set;
 use crate::chess::position::Position;
-use crate::chess::tables::Kinds;
-
-/// A flag, compiled: a piece of some types reaching a region wins.
-#[derive(Clone, Copy, Debug)]
-pub struct Flag<B> {
-    /// The types whose arrival counts.
-    pub kinds: Kinds,
-    /// Per side: the points it must reach.
-    pub region: [B; 2],
-    /// When the first side arrives, the second has one more move if that move can bring it
-    /// there too (arriving draws).
-    pub second_may_answer: bool,
-}
-
-/// The rules of this module, compiled.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Ends<B> {
-    /// The flag rule.
-    pub flag: Option<Flag<B>>,
-    /// Extinction: the types (all, when the rules name none) a side may not lose entirely.
-    pub extinction: Option<Kinds>,
-    /// The side that has given this many checks has won.
-    pub checks_to_win: Option<u8>,
-    /// No move may give check.
-    pub giving_check_illegal: bool,
-    /// A player who can capture must.
-    pub compulsory_capture: bool,
-}
-
-impl<B: Set> Flag<B> {
-    /// Whether `side` has a flag piece in its region.
-    #[inline]
-    pub fn reached(&self, pos: &Position<B>, side: usize) -> bool {
-        let mut k = self.kinds;
-        while k != 0 {
-            let kind = k.trailing_zeros() as usize;
-            k &= k - 1;
-            if !(pos.pieces(side, kind) & self.region[side & 1]).is_empty() {
-                return true;
-            }
-        }
-        false
-    }
-}
 
 /// A sink that passes on, one by one, the moves `keep` accepts.
 struct Filter<'a, S, F> {

@@ -1,7 +1,8 @@
 //! Playing a move on a copy of the position (counters untouched: perft's path), and the
 //! Zobrist hash that chooses a position's bucket in the shared table.
 
-use super::{Engine, Move};
+use super::engine::{Engine, splitmix64};
+use super::moves::Move;
 use crate::chess::bitboard::Set;
 use crate::chess::fen::could_take_en_passant;
 use crate::chess::geometry::NO_POINT;
@@ -240,7 +241,7 @@ impl<B: Set> Engine<B> {
         for (side, hand) in pos.hands.iter().enumerate() {
             for (kind, &n) in hand.iter().enumerate() {
                 if n > 0 {
-                    h ^= super::splitmix64(
+                    h ^= splitmix64(
                         0x4A4D_0000 | (side as u64) << 12 | (kind as u64) << 8 | u64::from(n),
                     );
                 }
@@ -317,6 +318,6 @@ fn checks_key(checks: [u8; 2]) -> u64 {
     if checks == [0, 0] {
         0
     } else {
-        super::splitmix64(0xC4EC_0000 | u64::from(checks[0]) << 8 | u64::from(checks[1]))
+        splitmix64(0xC4EC_0000 | u64::from(checks[0]) << 8 | u64::from(checks[1]))
     }
 }

@@ -13,7 +13,10 @@
 //! that change what a piece is or remove another piece (promotions, en passant, castling) are
 //! played and tested too.
 
-use super::{Engine, Move, Promotion, Sink};
+use super::engine::Engine;
+use super::moves::Move;
+use super::sink::Sink;
+use super::specials::Promotion;
 use crate::chess::bitboard::{LineAttacks, Set};
 use crate::chess::position::Position;
 use crate::chess::tables::{Kinds, MAX_KINDS};

@@ -4,7 +4,8 @@
 //! walk.
 
 use super::attack::Safety;
-use super::{Engine, Sink};
+use super::engine::Engine;
+use super::sink::Sink;
 use crate::chess::bitboard::{LineAttacks, Set};
 use crate::chess::position::Position;
 use crate::chess::tables::{DIAGONAL, HOPS, LAME, ORTHOGONAL, RIDES};

@@ -2,7 +2,10 @@
 //! tested for attack, the way the rule books state them.
 
 use super::attack::Safety;
-use super::{Castling, Engine, Move, Sink};
+use super::engine::Engine;
+use super::moves::Move;
+use super::sink::Sink;
+use super::specials::Castling;
 use crate::chess::bitboard::Set;
 use crate::chess::position::Position;
 
