@@ -234,12 +234,52 @@ fn compare<G: Present>(
     limits: DiffLimits,
     options: &PerftOptions<'_>,
 ) -> Result<Option<DiffReport>, LocatedError> {
-    let DiffLimits {
-        depth: max_depth,
-        count_depth,
-        shown,
-        max_positions,
-    } = limits;
+    let Some(root) = common_root(a, b, fen)? else {
+        return Ok(None);
+    };
+    let (perft, first) = first_differing_count(a, b, &root, &limits, options);
+    // The shallowest plies where the move sets differ: at most one ply above the first
+    // differing count (a set can differ with equal counts, so every ply up to there is read).
+    let deepest = first.unwrap_or(limits.depth).saturating_sub(1);
+    let search = shallowest_differences(a, b, &root, deepest, limits.max_positions);
+    let mut found: Vec<Difference> = search
+        .found
+        .into_iter()
+        .map(|(packed, node, only_a, only_b)| {
+            let pos = a.unpack(&packed);
+            Difference {
+                fen: a.fen(&pos),
+                path: search.tree.path_to(a, &root, node),
+                diagram: a.diagram(&pos),
+                only_a,
+                only_b,
+            }
+        })
+        .collect();
+    found.sort_by(|x, y| (&x.path, &x.fen).cmp(&(&y.path, &y.fen)));
+    let differing_positions = found.len();
+    found.truncate(limits.shown);
+    Ok(Some(DiffReport {
+        a: String::new(),
+        b: String::new(),
+        fen: a.fen(&root),
+        perft,
+        first_differing_depth: first,
+        keys: Vec::new(),
+        ply: search.ply,
+        differing_positions,
+        positions: found,
+        note: search.note,
+    }))
+}
+
+/// The position both rule sets are compared from (`fen`, or their start); `None` when
+/// their boards differ, an error when they start from different positions.
+fn common_root<G: Present>(
+    a: &G,
+    b: &G,
+    fen: Option<&str>,
+) -> Result<Option<G::Position>, LocatedError> {
     let root = match fen {
         Some(f) => a.parse_fen(f)?,
         None => a.start(),
@@ -268,44 +308,104 @@ fn compare<G: Present>(
             )),
         ));
     }
+    Ok(Some(root))
+}
+
+/// Perft of both rule sets from `root`, depth by depth up to the limits, until the counts
+/// differ: the counts, and the first depth where they do.
+fn first_differing_count<G: Game>(
+    a: &G,
+    b: &G,
+    root: &G::Position,
+    limits: &DiffLimits,
+    options: &PerftOptions<'_>,
+) -> (Vec<(u32, u128, u128)>, Option<u32>) {
     let mut perft = Vec::new();
-    let mut first = None;
-    for depth in 1..=count_depth.min(max_depth) {
-        let na = crate::perft::perft(a, &root, depth, Count::Unique, options);
-        let nb = crate::perft::perft(b, &root, depth, Count::Unique, options);
+    for depth in 1..=limits.count_depth.min(limits.depth) {
+        let na = crate::perft::perft(a, root, depth, Count::Unique, options);
+        let nb = crate::perft::perft(b, root, depth, Count::Unique, options);
         perft.push((depth, na, nb));
         if na != nb {
-            first = Some(depth);
-            break;
+            return (perft, Some(depth));
         }
         // Both reached the largest count kept: deeper counts cannot be told apart.
         if na == crate::count::COUNT_LIMIT {
             break;
         }
     }
-    // The shallowest plies where the move sets differ: at most one ply above the first
-    // differing count (a set can differ with equal counts, so every ply up to there is read).
-    // Each ply's distinct positions are held packed, each with the node of a tree of moves
-    // (parent node, move number) that says how it was first reached. The last ply is not
-    // held: its positions are compared as they are reached, remembered by fingerprint only.
-    let deepest = first.unwrap_or(max_depth).saturating_sub(1);
-    let mut trie: Vec<(u32, u16)> = vec![(u32::MAX, 0)];
-    let mut level: FxHashMap<G::Packed, u32> = FxHashMap::default();
-    level.insert(a.pack(&root), 0);
-    let mut found: Vec<Found<G::Packed>> = Vec::new();
-    let mut ply = None;
-    let mut note = None;
-    let too_many = |p: u32| {
-        format!(
-            "stopped at ply {p}: more than {max_positions} positions to compare (raise --max-positions)"
-        )
-    };
-    if let Some((only_a, only_b)) = differences(a, b, &root) {
-        found.push((a.pack(&root), 0, only_a, only_b));
-        ply = Some(0);
+    (perft, None)
+}
+
+/// The moves that reach the positions of a search: each node is (parent node, move number),
+/// the root's parent `u32::MAX`.
+struct MoveTree {
+    nodes: Vec<(u32, u16)>,
+}
+
+impl MoveTree {
+    /// The node reached from `parent` by its move number `i`.
+    fn add(&mut self, parent: u32, i: usize) -> u32 {
+        self.nodes.push((parent, i as u16));
+        self.nodes.len() as u32 - 1
     }
+
+    /// The moves, written by `game`, that lead from `root` to `node`.
+    fn path_to<G: Game>(&self, game: &G, root: &G::Position, node: u32) -> Vec<String> {
+        let mut steps = Vec::new();
+        let mut n = node;
+        while self.nodes[n as usize].0 != u32::MAX {
+            steps.push(n);
+            n = self.nodes[n as usize].0;
+        }
+        let mut pos = root.clone();
+        let mut path = Vec::new();
+        for &step in steps.iter().rev() {
+            let (m, text) = game
+                .moves_with_notation(&pos)
+                .swap_remove(self.nodes[step as usize].1 as usize);
+            path.push(text);
+            pos = game.perft_child(&pos, &m);
+        }
+        path
+    }
+}
+
+/// What the search for the shallowest differing positions found: the positions, the tree of
+/// moves that reach them, the ply, and a note when it gave up.
+struct Search<P> {
+    found: Vec<Found<P>>,
+    tree: MoveTree,
+    ply: Option<u32>,
+    note: Option<String>,
+}
+
+/// The shallowest positions, at most `deepest` plies below `root`, whose legal moves differ.
+/// Each ply's distinct positions are held packed, each with the node of the tree of moves
+/// that says how it was first reached. The last ply is not held: its positions are compared
+/// as they are reached, remembered by fingerprint only.
+fn shallowest_differences<G: Game>(
+    a: &G,
+    b: &G,
+    root: &G::Position,
+    deepest: u32,
+    max_positions: usize,
+) -> Search<G::Packed> {
+    let mut tree = MoveTree {
+        nodes: vec![(u32::MAX, 0)],
+    };
+    if let Some((only_a, only_b)) = differences(a, b, root) {
+        let found = vec![(a.pack(root), 0, only_a, only_b)];
+        return Search {
+            found,
+            tree,
+            ply: Some(0),
+            note: None,
+        };
+    }
+    let mut level: FxHashMap<G::Packed, u32> = FxHashMap::default();
+    level.insert(a.pack(root), 0);
     let mut p = 0;
-    'plies: while found.is_empty() && p < deepest {
+    while p < deepest {
         let last = p + 1 == deepest;
         let mut next: FxHashMap<G::Packed, u32> = FxHashMap::default();
         let mut seen: rustc_hash::FxHashSet<u128> = Default::default();
@@ -324,73 +424,42 @@ fn compare<G: Present>(
                     continue;
                 }
                 if let Some((only_a, only_b)) = differences(a, b, &child) {
-                    trie.push((node, i as u16));
-                    here.push((key.clone(), trie.len() as u32 - 1, only_a, only_b));
+                    here.push((key.clone(), tree.add(node, i), only_a, only_b));
                 }
                 if !last {
-                    trie.push((node, i as u16));
-                    next.insert(key, trie.len() as u32 - 1);
+                    next.insert(key, tree.add(node, i));
                 }
                 if next.len().max(seen.len()) > max_positions {
-                    note = Some(too_many(p + 1));
-                    break 'plies;
+                    return Search {
+                        found: Vec::new(),
+                        tree,
+                        ply: None,
+                        note: Some(format!(
+                            "stopped at ply {}: more than {max_positions} positions to compare \
+                             (raise --max-positions)",
+                            p + 1
+                        )),
+                    };
                 }
             }
         }
         p += 1;
         if !here.is_empty() {
-            found = here;
-            ply = Some(p);
+            return Search {
+                found: here,
+                tree,
+                ply: Some(p),
+                note: None,
+            };
         }
         level = next;
     }
-    // The moves that lead to each position found, read back from the tree.
-    let path_of = |node: u32| -> Vec<String> {
-        let mut steps = Vec::new();
-        let mut n = node;
-        while trie[n as usize].0 != u32::MAX {
-            steps.push(n);
-            n = trie[n as usize].0;
-        }
-        let mut pos = root.clone();
-        let mut path = Vec::new();
-        for &step in steps.iter().rev() {
-            let (m, text) = a
-                .moves_with_notation(&pos)
-                .swap_remove(trie[step as usize].1 as usize);
-            path.push(text);
-            pos = a.perft_child(&pos, &m);
-        }
-        path
-    };
-    let mut found: Vec<Difference> = found
-        .into_iter()
-        .map(|(packed, node, only_a, only_b)| {
-            let pos = a.unpack(&packed);
-            Difference {
-                fen: a.fen(&pos),
-                path: path_of(node),
-                diagram: a.diagram(&pos),
-                only_a,
-                only_b,
-            }
-        })
-        .collect();
-    found.sort_by(|x, y| (&x.path, &x.fen).cmp(&(&y.path, &y.fen)));
-    let differing_positions = found.len();
-    found.truncate(shown);
-    Ok(Some(DiffReport {
-        a: String::new(),
-        b: String::new(),
-        fen: a.fen(&root),
-        perft,
-        first_differing_depth: first,
-        keys: Vec::new(),
-        ply,
-        differing_positions,
-        positions: found,
-        note,
-    }))
+    Search {
+        found: Vec::new(),
+        tree,
+        ply: None,
+        note: None,
+    }
 }
 
 impl DiffReport {

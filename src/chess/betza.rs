@@ -191,138 +191,51 @@ fn direction_tokens(letters: &str, orthogonal: bool) -> Vec<String> {
 
 /// Parses a Betza string into its components.
 pub fn parse(text: &str) -> Result<Vec<Component>, BetzaError> {
-    let err = |span: std::ops::Range<usize>, message: String, help: &str| BetzaError {
-        span,
-        message,
-        help: help.to_string(),
+    let mut r = Reader {
+        text,
+        chars: text.char_indices().collect(),
+        i: 0,
     };
-    let bytes: Vec<(usize, char)> = text.char_indices().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    if bytes.is_empty() {
-        return Err(err(
+    if r.chars.is_empty() {
+        return Err(error(
             0..0,
             "an empty movement".into(),
             "write the movement in Betza notation, e.g. \"W\", \"nN\", \"mRcpR\"",
         ));
     }
-    while i < bytes.len() {
-        let start = bytes[i].0;
-        let (mut moves, mut capture, mut lame, mut hop) = (false, false, false, false);
-        let (mut grasshopper, mut initial) = (false, false);
-        let mut dirs = String::new();
-        while i < bytes.len() && bytes[i].1.is_ascii_lowercase() {
-            let (at, c) = bytes[i];
-            match c {
-                'm' => moves = true,
-                'c' => capture = true,
-                'n' => lame = true,
-                'p' => hop = true,
-                'g' => grasshopper = true,
-                'i' => initial = true,
-                'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(c),
-                _ => {
-                    return Err(err(
-                        at..at + 1,
-                        format!("unknown Betza modifier `{c}`"),
-                        &format!("modifiers this build reads: {MODIFIERS}"),
-                    ));
-                }
-            }
-            i += 1;
-        }
-        let Some(&(at, atom)) = bytes.get(i) else {
-            return Err(err(
-                start..text.len(),
-                "modifiers without an atom".into(),
-                &format!("put an atom after the modifiers: {ATOMS}"),
-            ));
-        };
-        i += 1;
-        // Compound atoms expand to their parts.
-        let (parts, rides): (Vec<char>, bool) = match atom {
-            'K' => (vec!['W', 'F'], false),
-            'R' => (vec!['W'], true),
-            'B' => (vec!['F'], true),
-            'Q' => (vec!['W', 'F'], true),
-            a if atom_leap(a).is_some() => (vec![a], false),
-            _ => {
-                return Err(err(
-                    at..at + atom.len_utf8(),
-                    format!("unknown Betza atom `{atom}`"),
-                    &format!("atoms this build reads: {ATOMS}"),
-                ));
-            }
-        };
+    let mut out = Vec::new();
+    while r.i < r.chars.len() {
+        let start = r.chars[r.i].0;
+        let mut m = r.modifiers()?;
+        let (atom, parts, rides) = r.atom(start)?;
         let mut rider = rides;
-        if !rides && bytes.get(i).is_some_and(|&(_, c)| c == atom) {
+        if !rides && r.chars.get(r.i).is_some_and(|&(_, c)| c == atom) {
             rider = true;
-            i += 1;
+            r.i += 1;
         }
-        let mut range = if rider { 0 } else { 1 };
-        let digits_start = i;
-        while i < bytes.len() && bytes[i].1.is_ascii_digit() {
-            i += 1;
-        }
-        if i > digits_start {
-            let from = bytes[digits_start].0;
-            let to = bytes.get(i).map_or(text.len(), |b| b.0);
-            let n: u32 = text[from..to].parse().unwrap_or(0);
-            if n == 0 || n > 64 {
-                return Err(err(
-                    from..to,
-                    format!("a range of {} steps", &text[from..to]),
-                    "a range is 1 to 64 steps",
-                ));
+        let range = match r.range()? {
+            Some(n) => {
+                rider |= n > 1;
+                n
             }
-            if n > 1 {
-                rider = true;
-            }
-            range = n;
-        }
-        let span = start..bytes.get(i).map_or(text.len(), |b| b.0);
-        if lame && parts.iter().any(|p| matches!(p, 'C' | 'Z')) {
-            return Err(err(
-                span,
-                format!("a lame `{atom}`"),
-                "the way of a lame leap is defined for W, F, D, A, H, G and N",
-            ));
-        }
-        if lame && rider {
-            return Err(err(
-                span,
-                "a lame rider".into(),
-                "`n` applies to leapers; a rider is blocked by any piece anyway",
-            ));
-        }
-        if (hop || grasshopper) && !rider {
-            return Err(err(
-                span,
-                "a hop on a leaper".into(),
-                "`p` and `g` apply to riders (`pR`: hop over one screen along a file or rank; \
-                 `gQ`: the grasshopper)",
-            ));
-        }
-        if hop && grasshopper {
-            return Err(err(
-                span,
-                "both `p` and `g`".into(),
-                "a hop lands anywhere beyond the screen (`p`) or just beyond it (`g`), not both",
-            ));
-        }
-        if !moves && !capture {
-            moves = true;
-            capture = true;
+            None if rider => 0,
+            None => 1,
+        };
+        let span = start..r.at();
+        check_combination(&m, atom, &parts, rider, span.clone())?;
+        if !m.moves && !m.capture {
+            m.moves = true;
+            m.capture = true;
         }
         let before = out.len();
         for part in parts {
             let leap = atom_leap(part).expect("a basic atom");
             let orthogonal = leap.0 == 0;
             let all = images(leap);
-            let directions: Vec<(i32, i32)> = if dirs.is_empty() {
+            let directions: Vec<(i32, i32)> = if m.dirs.is_empty() {
                 all
             } else {
-                let tokens = direction_tokens(&dirs, orthogonal);
+                let tokens = direction_tokens(&m.dirs, orthogonal);
                 all.into_iter()
                     .filter(|&d| tokens.iter().any(|t| selects(t, d, orthogonal)))
                     .collect()
@@ -331,19 +244,19 @@ pub fn parse(text: &str) -> Result<Vec<Component>, BetzaError> {
                 continue;
             }
             out.push(Component {
-                moves,
-                capture,
-                lame,
-                hop,
-                grasshopper,
-                initial,
+                moves: m.moves,
+                capture: m.capture,
+                lame: m.lame,
+                hop: m.hop,
+                grasshopper: m.grasshopper,
+                initial: m.initial,
                 rider,
                 range,
                 directions,
             });
         }
         if out.len() == before {
-            return Err(err(
+            return Err(error(
                 span,
                 format!("`{}` selects no direction", &text[start..]),
                 "check the direction letters (f, b, l, r, v, s) against the atom",
@@ -351,4 +264,157 @@ pub fn parse(text: &str) -> Result<Vec<Component>, BetzaError> {
         }
     }
     Ok(out)
+}
+
+/// An error at `span` of a Betza string.
+fn error(span: std::ops::Range<usize>, message: String, help: &str) -> BetzaError {
+    BetzaError {
+        span,
+        message,
+        help: help.to_string(),
+    }
+}
+
+/// The modifiers written before an atom.
+#[derive(Default)]
+struct Modifiers {
+    moves: bool,
+    capture: bool,
+    lame: bool,
+    hop: bool,
+    grasshopper: bool,
+    initial: bool,
+    /// The direction letters, as written.
+    dirs: String,
+}
+
+/// A Betza string being read, character by character.
+struct Reader<'a> {
+    text: &'a str,
+    chars: Vec<(usize, char)>,
+    i: usize,
+}
+
+impl Reader<'_> {
+    /// The byte offset of the next character (the text's length at the end).
+    fn at(&self) -> usize {
+        self.chars.get(self.i).map_or(self.text.len(), |c| c.0)
+    }
+
+    /// The modifiers (lower-case letters) before an atom.
+    fn modifiers(&mut self) -> Result<Modifiers, BetzaError> {
+        let mut m = Modifiers::default();
+        while self.i < self.chars.len() && self.chars[self.i].1.is_ascii_lowercase() {
+            let (at, c) = self.chars[self.i];
+            match c {
+                'm' => m.moves = true,
+                'c' => m.capture = true,
+                'n' => m.lame = true,
+                'p' => m.hop = true,
+                'g' => m.grasshopper = true,
+                'i' => m.initial = true,
+                'f' | 'b' | 'l' | 'r' | 'v' | 's' => m.dirs.push(c),
+                _ => {
+                    return Err(error(
+                        at..at + 1,
+                        format!("unknown Betza modifier `{c}`"),
+                        &format!("modifiers this build reads: {MODIFIERS}"),
+                    ));
+                }
+            }
+            self.i += 1;
+        }
+        Ok(m)
+    }
+
+    /// The atom (the modifiers started at `start`): the letter, the basic atoms it stands
+    /// for, and whether it rides.
+    fn atom(&mut self, start: usize) -> Result<(char, Vec<char>, bool), BetzaError> {
+        let Some(&(at, atom)) = self.chars.get(self.i) else {
+            return Err(error(
+                start..self.text.len(),
+                "modifiers without an atom".into(),
+                &format!("put an atom after the modifiers: {ATOMS}"),
+            ));
+        };
+        self.i += 1;
+        // Compound atoms expand to their parts.
+        let (parts, rides) = match atom {
+            'K' => (vec!['W', 'F'], false),
+            'R' => (vec!['W'], true),
+            'B' => (vec!['F'], true),
+            'Q' => (vec!['W', 'F'], true),
+            a if atom_leap(a).is_some() => (vec![a], false),
+            _ => {
+                return Err(error(
+                    at..at + atom.len_utf8(),
+                    format!("unknown Betza atom `{atom}`"),
+                    &format!("atoms this build reads: {ATOMS}"),
+                ));
+            }
+        };
+        Ok((atom, parts, rides))
+    }
+
+    /// A range written after the atom (`R4`), 1 to 64 steps; `None` when none is written.
+    fn range(&mut self) -> Result<Option<u32>, BetzaError> {
+        let digits_start = self.i;
+        while self.i < self.chars.len() && self.chars[self.i].1.is_ascii_digit() {
+            self.i += 1;
+        }
+        if self.i == digits_start {
+            return Ok(None);
+        }
+        let from = self.chars[digits_start].0;
+        let to = self.at();
+        let n: u32 = self.text[from..to].parse().unwrap_or(0);
+        if n == 0 || n > 64 {
+            return Err(error(
+                from..to,
+                format!("a range of {} steps", &self.text[from..to]),
+                "a range is 1 to 64 steps",
+            ));
+        }
+        Ok(Some(n))
+    }
+}
+
+/// The modifiers that cannot go together, or with the atom (written at `span`).
+fn check_combination(
+    m: &Modifiers,
+    atom: char,
+    parts: &[char],
+    rider: bool,
+    span: std::ops::Range<usize>,
+) -> Result<(), BetzaError> {
+    if m.lame && parts.iter().any(|p| matches!(p, 'C' | 'Z')) {
+        return Err(error(
+            span,
+            format!("a lame `{atom}`"),
+            "the way of a lame leap is defined for W, F, D, A, H, G and N",
+        ));
+    }
+    if m.lame && rider {
+        return Err(error(
+            span,
+            "a lame rider".into(),
+            "`n` applies to leapers; a rider is blocked by any piece anyway",
+        ));
+    }
+    if (m.hop || m.grasshopper) && !rider {
+        return Err(error(
+            span,
+            "a hop on a leaper".into(),
+            "`p` and `g` apply to riders (`pR`: hop over one screen along a file or rank; \
+             `gQ`: the grasshopper)",
+        ));
+    }
+    if m.hop && m.grasshopper {
+        return Err(error(
+            span,
+            "both `p` and `g`".into(),
+            "a hop lands anywhere beyond the screen (`p`) or just beyond it (`g`), not both",
+        ));
+    }
+    Ok(())
 }

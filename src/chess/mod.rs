@@ -23,7 +23,6 @@ pub mod bitboard;
 pub mod build;
 pub(crate) mod compile;
 pub mod explain;
-mod explain_drops;
 pub mod fen;
 mod game;
 pub mod geometry;

@@ -7,9 +7,19 @@ use super::schema::*;
 
 /// The rules in sentences, one paragraph per entry.
 pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
-    let r = rules;
-    let g = &r.geometry;
+    let mut out = board(rules, start_fen);
+    out.extend(pieces(rules));
+    out.extend(capture(rules));
+    out.extend(taking_and_crowning(rules));
+    out.extend(draw(rules));
+    out.extend(notation(rules));
+    out
+}
+
+/// The variant and its source, the board, the men at the start.
+fn board(r: &Rules, start_fen: &str) -> Vec<String> {
     let mut out = Vec::new();
+    let g = &r.geometry;
     out.push(format!(
         "{} ({}). Source: {}.",
         r.name,
@@ -43,6 +53,12 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         men(r.start.black),
         colour_name(r.start.side)
     ));
+    out
+}
+
+/// How men and kings move and capture, and the limit on a king's ordinary moves.
+fn pieces(r: &Rules) -> Vec<String> {
+    let mut out = Vec::new();
     let diagonal_only = |l: Lines| l == Lines::DIAGONAL;
     if [
         r.man_move_lines,
@@ -87,6 +103,12 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
              from a position, does not apply it."
         ));
     }
+    out
+}
+
+/// Whether capturing is compulsory, and the precedence among captures.
+fn capture(r: &Rules) -> Vec<String> {
+    let mut out = Vec::new();
     out.push(match (r.compulsory_capture, r.precedence.is_empty()) {
         (true, true) => {
             "Capturing is compulsory; among the captures, the player chooses freely.".to_string()
@@ -130,6 +152,12 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             )
         }
     });
+    out
+}
+
+/// When taken pieces leave the board, turning back, crowning, and the loss of a side that cannot move.
+fn taking_and_crowning(r: &Rules) -> Vec<String> {
+    let mut out = Vec::new();
     out.push(match r.removal {
         Removal::EndOfMove => "The pieces taken stay on the board until the capture ends: a \
                               piece may not be jumped twice, and the capturing piece may not \
@@ -160,6 +188,12 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
         }
     ));
     out.push("A player who cannot move (no pieces, or all blocked) loses.".to_string());
+    out
+}
+
+/// The quiet-move draw rule.
+fn draw(r: &Rules) -> Vec<String> {
+    let mut out = Vec::new();
     if let Some(d) = r.draw {
         let mut resets = Vec::new();
         if d.reset_by_capture {
@@ -186,6 +220,12 @@ pub fn explain(rules: &Rules, start_fen: &str) -> Vec<String> {
             }
         ));
     }
+    out
+}
+
+/// How moves are written.
+fn notation(r: &Rules) -> Vec<String> {
+    let mut out = Vec::new();
     let n = &r.notation;
     out.push(format!(
         "Moves are written with {} squares, `{}` between the squares of a move and `{}` between \

@@ -66,117 +66,145 @@ impl<B: Set> FenRules<'_, B> {
                     .as_ref()
                     .is_some_and(|pr| pr.reverts_when_captured)
             });
-        let mut last_put = None;
-        for (row, (at, text)) in ranks.iter().enumerate() {
+        for (row, &(at, text)) in ranks.iter().enumerate() {
             let rank = board.ranks() - 1 - row as u32;
-            let mut file = 0u32;
-            let mut chars = text.char_indices().peekable();
-            let mut plus = false;
-            while let Some((i, c)) = chars.next() {
-                let here = at + i;
-                if plus && !c.is_ascii_alphabetic() {
+            self.read_rank(rank, at, text, marks_promoted, pos, err)?;
+        }
+        Ok(())
+    }
+
+    /// Reads rank `rank` (its text `text`, at byte `at` of the FEN) into `pos`; with
+    /// `marks_promoted`, a `~` marks the piece before it promoted.
+    fn read_rank(
+        &self,
+        rank: u32,
+        at: usize,
+        text: &str,
+        marks_promoted: bool,
+        pos: &mut Position<B>,
+        err: &dyn Fn(std::ops::Range<usize>, String, &str) -> LocatedError,
+    ) -> Result<(), LocatedError> {
+        let board = self.board;
+        let shape_help = self.shape_help();
+        let mut last_put = None;
+        let mut file = 0u32;
+        let mut chars = text.char_indices().peekable();
+        let mut plus = false;
+        while let Some((i, c)) = chars.next() {
+            let here = at + i;
+            if plus && !c.is_ascii_alphabetic() {
+                return Err(err(
+                    here - 1..here,
+                    "`+` marks a promoted piece and comes before its letter".into(),
+                    &shape_help,
+                ));
+            }
+            if let Some(d) = c.to_digit(10) {
+                let mut n = d;
+                let mut end = here + 1;
+                while let Some(&(j, c2)) = chars.peek() {
+                    let Some(d2) = c2.to_digit(10) else { break };
+                    // Saturating: a run longer than any board is refused below, and
+                    // its digits must not wrap round to a small number.
+                    n = n.saturating_mul(10).saturating_add(d2);
+                    end = at + j + 1;
+                    chars.next();
+                }
+                if n == 0 {
                     return Err(err(
-                        here - 1..here,
-                        "`+` marks a promoted piece and comes before its letter".into(),
+                        here..end,
+                        "a run of 0 empty points".into(),
                         &shape_help,
                     ));
                 }
-                if let Some(d) = c.to_digit(10) {
-                    let mut n = d;
-                    let mut end = here + 1;
-                    while let Some(&(j, c2)) = chars.peek() {
-                        let Some(d2) = c2.to_digit(10) else { break };
-                        // Saturating: a run longer than any board is refused below, and
-                        // its digits must not wrap round to a small number.
-                        n = n.saturating_mul(10).saturating_add(d2);
-                        end = at + j + 1;
-                        chars.next();
-                    }
-                    if n == 0 {
-                        return Err(err(
-                            here..end,
-                            "a run of 0 empty points".into(),
-                            &shape_help,
-                        ));
-                    }
-                    file = file.saturating_add(n);
-                } else if c == '~' {
-                    // Fairy-Stockfish marks a promoted piece (Makruk's `m~`): kept where the
-                    // piece reverts when captured (crazyhouse), read and dropped otherwise.
-                    if i == 0 || text[..i].ends_with(|p: char| p.is_ascii_digit() || p == '~') {
-                        return Err(err(
-                            here..here + 1,
-                            "`~` marks a promoted piece and follows its letter".into(),
-                            &shape_help,
-                        ));
-                    }
-                    if marks_promoted && let Some(p) = last_put {
-                        pos.promoted |= B::one(p);
-                    }
-                    continue;
-                } else if c == '+' && !plus {
-                    plus = true;
-                    continue;
-                } else {
-                    let lower = c.to_ascii_lowercase();
-                    let Some(kind) = kind_of_letter(&self.rules.pieces, lower, plus) else {
-                        let start = here - usize::from(plus);
-                        let c = if plus { format!("+{c}") } else { c.to_string() };
-                        let known: Vec<String> = self
-                            .letters
-                            .iter()
-                            .enumerate()
-                            .flat_map(|(k, l)| {
-                                let plus = if self.rules.pieces[k].plus { "+" } else { "" };
-                                l.iter().map(move |c| format!("{plus}{c}"))
-                            })
-                            .collect();
-                        return Err(err(
-                            start..here + c.len() - usize::from(plus),
-                            format!("`{c}` is not a piece of this variant"),
-                            &format!("pieces: {} (capitals for the first side)", known.join(" ")),
-                        ));
-                    };
-                    if file >= board.files() {
-                        return Err(err(
-                            here..here + 1,
-                            format!("rank {} has more than {} points", rank + 1, board.files()),
-                            &shape_help,
-                        ));
-                    }
-                    let side = if c.is_ascii_uppercase() { 0 } else { 1 };
-                    pos.put(side, kind, board.point(file, rank));
-                    last_put = Some(board.point(file, rank));
-                    plus = false;
-                    file += 1;
+                file = file.saturating_add(n);
+            } else if c == '~' {
+                // Fairy-Stockfish marks a promoted piece (Makruk's `m~`): kept where the
+                // piece reverts when captured (crazyhouse), read and dropped otherwise.
+                if i == 0 || text[..i].ends_with(|p: char| p.is_ascii_digit() || p == '~') {
+                    return Err(err(
+                        here..here + 1,
+                        "`~` marks a promoted piece and follows its letter".into(),
+                        &shape_help,
+                    ));
                 }
-                if file > board.files() {
+                if marks_promoted && let Some(p) = last_put {
+                    pos.promoted |= B::one(p);
+                }
+                continue;
+            } else if c == '+' && !plus {
+                plus = true;
+                continue;
+            } else {
+                let lower = c.to_ascii_lowercase();
+                let Some(kind) = kind_of_letter(&self.rules.pieces, lower, plus) else {
+                    return Err(self.unknown_piece(c, plus, here, err));
+                };
+                if file >= board.files() {
                     return Err(err(
                         here..here + 1,
                         format!("rank {} has more than {} points", rank + 1, board.files()),
                         &shape_help,
                     ));
                 }
+                let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+                pos.put(side, kind, board.point(file, rank));
+                last_put = Some(board.point(file, rank));
+                plus = false;
+                file += 1;
             }
-            if plus {
+            if file > board.files() {
                 return Err(err(
-                    at + text.len() - 1..at + text.len(),
-                    "`+` marks a promoted piece and comes before its letter".into(),
-                    &shape_help,
-                ));
-            }
-            if file != board.files() {
-                return Err(err(
-                    *at..at + text.len(),
-                    format!(
-                        "rank {} has {file} points where the board has {}",
-                        rank + 1,
-                        board.files()
-                    ),
+                    here..here + 1,
+                    format!("rank {} has more than {} points", rank + 1, board.files()),
                     &shape_help,
                 ));
             }
         }
+        if plus {
+            return Err(err(
+                at + text.len() - 1..at + text.len(),
+                "`+` marks a promoted piece and comes before its letter".into(),
+                &shape_help,
+            ));
+        }
+        if file != board.files() {
+            return Err(err(
+                at..at + text.len(),
+                format!(
+                    "rank {} has {file} points where the board has {}",
+                    rank + 1,
+                    board.files()
+                ),
+                &shape_help,
+            ));
+        }
         Ok(())
+    }
+
+    /// The error for a letter (`+` before it when `plus`) at byte `here` that names no piece.
+    fn unknown_piece(
+        &self,
+        c: char,
+        plus: bool,
+        here: usize,
+        err: &dyn Fn(std::ops::Range<usize>, String, &str) -> LocatedError,
+    ) -> LocatedError {
+        let start = here - usize::from(plus);
+        let c = if plus { format!("+{c}") } else { c.to_string() };
+        let known: Vec<String> = self
+            .letters
+            .iter()
+            .enumerate()
+            .flat_map(|(k, l)| {
+                let plus = if self.rules.pieces[k].plus { "+" } else { "" };
+                l.iter().map(move |c| format!("{plus}{c}"))
+            })
+            .collect();
+        err(
+            start..here + c.len() - usize::from(plus),
+            format!("`{c}` is not a piece of this variant"),
+            &format!("pieces: {} (capitals for the first side)", known.join(" ")),
+        )
     }
 }

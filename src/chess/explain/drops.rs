@@ -1,9 +1,9 @@
 //! What `explain` says of drops and of promotion's finer rules: where a piece may be dropped,
 //! what it goes to the hand as, where it must promote, and the hands in the FEN.
 
-use super::explain::points_text;
-use super::geometry::Grid;
-use super::rules::{PieceType, PromotionRule, Rules};
+use super::words::points_text;
+use crate::chess::geometry::Grid;
+use crate::chess::rules::{PieceType, PromotionRule, Rules};
 
 /// The sentences of one piece type's drops and capture (none where the rules have no drops).
 pub(super) fn piece_drops(r: &Rules, p: &PieceType, b: &Grid, cell: &str) -> String {

@@ -1,0 +1,117 @@
+//! How play is restricted and how games are won: the royal pieces, drops, compulsory
+//! capture, checks, checkmate and stalemate, flags, extinction, n checks, the bare king.
+
+use super::words::{or_list, ordinal, points_text, result};
+use crate::chess::geometry::Grid;
+use crate::chess::rules::Rules;
+
+/// The rules of check, capture and winning.
+pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let g = &r.game;
+    if r.royal_kinds() == 0 {
+        out.push(
+            "No piece is royal: there is no check, and every piece may be taken; a capture \
+             takes the piece on the arrival point off the board."
+                .replace("point", cell),
+        );
+    } else {
+        out.push(
+            "A move that leaves the mover's royal piece attacked is illegal; a capture takes \
+             the piece on the arrival point off the board."
+                .replace("point", cell),
+        );
+    }
+    out.extend(super::drops::drops_rule(r, cell));
+    if g.compulsory_capture {
+        out.push("A player who can capture must, choosing freely among the captures.".into());
+    }
+    if g.giving_check_illegal {
+        out.push(
+            "No move may give check: a move that would attack the enemy's royal piece is illegal."
+                .into(),
+        );
+    }
+    if g.facing_royals {
+        out.push(
+            "The royal pieces may not face each other on a file with nothing between them: a \
+             move that leaves them so is illegal."
+                .to_string(),
+        );
+    }
+    if r.royal_kinds() == 0 {
+        out.push(format!(
+            "A side that has no legal move {}.",
+            result(g.stalemate)
+        ));
+    } else {
+        out.push(format!(
+            "A side that is checkmated {}; a side that has no legal move but is not in check {}.",
+            result(g.checkmate),
+            result(g.stalemate)
+        ));
+    }
+    let kind_names = |kinds: u32| -> String {
+        or_list(
+            &(0..r.pieces.len())
+                .filter(|k| kinds >> k & 1 != 0)
+                .map(|k| r.pieces[k].name.clone())
+                .collect::<Vec<_>>(),
+        )
+    };
+    if let Some(f) = &g.flag {
+        let region = if f.points[0] == f.points[1] {
+            points_text(b, f.points[0], cell)
+        } else {
+            format!(
+                "{} for {}, {} for {}",
+                points_text(b, f.points[0], cell),
+                r.sides[0],
+                points_text(b, f.points[1], cell),
+                r.sides[1]
+            )
+        };
+        out.push(format!(
+            "A {} that reaches the {} ({region}) wins at once{}.",
+            kind_names(f.kinds),
+            f.region,
+            if f.second_may_answer {
+                format!(
+                    "; but when {}'s gets there first and {} can get there too with its next move, it has that move, and reaching it draws",
+                    r.sides[0], r.sides[1]
+                )
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if let Some(x) = &g.extinction {
+        out.push(if x.named {
+            format!(
+                "A side left with no {} {}.",
+                kind_names(x.kinds),
+                result(x.result)
+            )
+        } else {
+            format!("A side left with no pieces {}.", result(x.result))
+        });
+    }
+    if let Some(n) = g.checks_to_win {
+        out.push(format!(
+            "The side that gives check for the {} time wins (the FEN carries the checks each side still has to give, `{n}+{n}` at the start).",
+            ordinal(n)
+        ));
+    }
+    if let Some((res, reply)) = g.bare_king {
+        out.push(format!(
+            "A side left with only its royal piece {}{}.",
+            result(res),
+            if reply {
+                ", unless with its next move it leaves the other with only its royal piece too (then the game is drawn)"
+            } else {
+                ""
+            }
+        ));
+    }
+    out
+}
