@@ -140,7 +140,7 @@ fn a_stopped_search_returns_soon() {
 
 #[test]
 fn a_variant_loads_from_the_text_of_its_rules_file() {
-    let text = "schema = 1\nextends = \"russian\"\n\n[variant]\nid = \"my-russian\"\nname = \"Mine\"\nsource = \"RULES.md, Russian\"\n";
+    let text = "schema = 1\nextends = \"russian\"\n\n[variant]\nid = \"my-russian\"\nname = \"Mine\"\nsource = \"docs/games/draughts.md#russian\"\n";
     let mine = Arc::new(Variant::from_toml("my-russian.toml", text).expect("a valid file"));
     assert_eq!(mine.id(), "my-russian");
     assert_eq!(mine.name(), "Mine");
@@ -160,7 +160,7 @@ fn a_variant_loads_from_the_text_of_its_rules_file() {
     let e = Variant::from_toml("none.toml", "schema = 1\n").expect_err("no family");
     assert_eq!(e.file, "none.toml");
     // A chess-family file by its text.
-    let text = "schema = 1\nextends = \"xiangqi\"\n\n[variant]\nid = \"my-xiangqi\"\nsource = \"RULES.md, Xiangqi\"\n";
+    let text = "schema = 1\nextends = \"xiangqi\"\n\n[variant]\nid = \"my-xiangqi\"\nsource = \"docs/games/xiangqi.md#xiangqi\"\n";
     let mine = Variant::from_toml("my-xiangqi.toml", text).expect("a valid file");
     assert_eq!(mine.family().name(), "chess");
     assert_eq!(mine.side_names(), ["red", "black"]);
