@@ -26,7 +26,13 @@ fn unpublished() -> [String; 2] {
 /// not ignore, or, without git, every file below the root but `.git` and `target`.
 fn repository_files() -> Vec<PathBuf> {
     let listed = std::process::Command::new("git")
-        .args(["ls-files", "-z", "--cached", "--others", "--exclude-standard"])
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
         .current_dir(root())
         .output();
     let mut files: Vec<PathBuf> = match listed {
@@ -195,8 +201,8 @@ fn anchors(markdown: &str) -> Vec<String> {
     out
 }
 
-/// The citations of a page of `docs/` with an anchor in a text: (the path from the repository's root, the
-/// anchor, the 1-based line).
+/// The citations of a page of `docs/` with an anchor in a text: (the path from the
+/// repository's root, the anchor, the 1-based line).
 fn docs_citations(text: &str) -> Vec<(String, String, usize)> {
     let path_char = |c: char| c.is_ascii_alphanumeric() || "-_./".contains(c);
     let anchor_char = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
@@ -296,7 +302,10 @@ fn the_rule_pages_link_to_headings_that_exist() {
     let mut bad = Vec::new();
     for page in &pages {
         let text = std::fs::read_to_string(page).expect("a page of docs/games/");
-        let here = page.strip_prefix(root()).expect("below the root").to_path_buf();
+        let here = page
+            .strip_prefix(root())
+            .expect("below the root")
+            .to_path_buf();
         for (n, line) in text.lines().enumerate() {
             for (at, _) in line.match_indices("](") {
                 let target = &line[at + 2..];
@@ -351,7 +360,10 @@ fn every_shipped_rules_file_names_its_page() {
     let mut missing = Vec::new();
     let mut files = Vec::new();
     for dir in ["rules", "rules/house"] {
-        for entry in std::fs::read_dir(root().join(dir)).expect("rules/").flatten() {
+        for entry in std::fs::read_dir(root().join(dir))
+            .expect("rules/")
+            .flatten()
+        {
             if entry.path().extension().is_some_and(|e| e == "toml") {
                 files.push(entry.path());
             }
@@ -389,18 +401,27 @@ fn anchors_are_made_as_github_and_mdbook_make_them() {
         "house-rule-no-compulsory-capture"
     );
     assert_eq!(anchor("3.6 Betza notation"), "36-betza-notation");
-    assert_eq!(anchor("`[variant]`: who the variant is"), "variant-who-the-variant-is");
+    assert_eq!(
+        anchor("`[variant]`: who the variant is"),
+        "variant-who-the-variant-is"
+    );
     assert_eq!(anchor("Hoppel-Poppel"), "hoppel-poppel");
     assert_eq!(anchor("See [the table](#x) here"), "see-the-table-here");
     let text = "# Title\n\n## Notes\n\n```\n# not a heading\n```\n\n## Notes\nUnder\n-----\n";
     assert_eq!(anchors(text), ["title", "notes", "notes-1", "under"]);
     // Built, so that the scan of this file above does not read these two citations.
     let d = "docs";
-    let cited = docs_citations(&format!("see {d}/games/draughts.md#russian: and ../{d}/x.md#a-b."));
+    let cited = docs_citations(&format!(
+        "see {d}/games/draughts.md#russian: and ../{d}/x.md#a-b."
+    ));
     assert_eq!(
         cited,
         [
-            ("docs/games/draughts.md".to_string(), "russian".to_string(), 1),
+            (
+                "docs/games/draughts.md".to_string(),
+                "russian".to_string(),
+                1
+            ),
             ("docs/x.md".to_string(), "a-b".to_string(), 1)
         ]
     );
