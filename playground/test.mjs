@@ -81,7 +81,7 @@ try {
     check(got === expected, `${query}: #perft-result ${got}, expected ${expected} (${info})`);
   }
   // A FEN in the link, and the rules text itself as the link's rules.
-  const own = encodeURIComponent('schema = 1\nextends = "russian"\n[variant]\nid = "linked"\nname = "Linked"\nsource = "RULES.md"\n');
+  const own = encodeURIComponent('schema = 1\nextends = "russian"\n[variant]\nid = "linked"\nname = "Linked"\nsource = "docs/games/draughts.md#russian"\n');
   const [linked] = await perft(`?rules=${own}&fen=${encodeURIComponent("W:Wc3:Bd4,f6")}&perft=1`);
   check(linked === "1", `rules text and FEN from the link: perft 1 = ${linked}, expected 1`);
 

@@ -32,7 +32,8 @@ pub struct Case {
     pub fen: String,
     /// One line: what the position shows.
     pub description: String,
-    /// The rule it pins (a RULES.md section or a rule-book article).
+    /// The rule it pins, and where it is stated: a section of docs/games/
+    /// (docs/games/draughts.md#capture-precedence) or a rule-book article.
     pub rule: String,
     /// The exact set of legal moves, in any notation the family reads.
     pub moves: Option<Vec<String>>,

@@ -23,7 +23,7 @@
 //!   number holds exactly); one thread, no table.
 //!
 //! ```
-//! let rules = "schema = 1\nextends = \"russian\"\n[variant]\nid = \"mine\"\nname = \"Mine\"\nsource = \"RULES.md\"\n";
+//! let rules = "schema = 1\nextends = \"russian\"\n[variant]\nid = \"mine\"\nname = \"Mine\"\nsource = \"docs/games/draughts.md#russian\"\n";
 //! let request = serde_json::json!({"op": "perft", "rules": rules, "depth": 3});
 //! let answer = rulebench::web::answer(&request.to_string());
 //! let value: serde_json::Value = serde_json::from_str(&answer).unwrap();

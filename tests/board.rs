@@ -140,7 +140,7 @@ fn a_stopped_search_returns_soon() {
 
 #[test]
 fn a_variant_loads_from_the_text_of_its_rules_file() {
-    let text = "schema = 1\nextends = \"russian\"\n\n[variant]\nid = \"my-russian\"\nname = \"Mine\"\nsource = \"RULES.md, Russian\"\n";
+    let text = "schema = 1\nextends = \"russian\"\n\n[variant]\nid = \"my-russian\"\nname = \"Mine\"\nsource = \"docs/games/draughts.md#russian\"\n";
     let mine = Arc::new(
         rulebench::load::<rulebench::Variant>(rulebench::rules::RulesSource::text(
             "my-russian.toml",
@@ -172,7 +172,7 @@ fn a_variant_loads_from_the_text_of_its_rules_file() {
     .expect_err("no family");
     assert_eq!(e.file, "none.toml");
     // A chess-family file by its text.
-    let text = "schema = 1\nextends = \"xiangqi\"\n\n[variant]\nid = \"my-xiangqi\"\nsource = \"RULES.md, Xiangqi\"\n";
+    let text = "schema = 1\nextends = \"xiangqi\"\n\n[variant]\nid = \"my-xiangqi\"\nsource = \"docs/games/xiangqi.md#xiangqi\"\n";
     let mine = rulebench::load::<rulebench::Variant>(rulebench::rules::RulesSource::text(
         "my-xiangqi.toml",
         text,

@@ -5,7 +5,8 @@
 //!   `UCI_Chess960`) for every shipped variant it knows: 1,000 positions each.
 //! - PyPI's `pyffish` (Fairy-Stockfish's Python binding, a newer build) for the variants the
 //!   Debian build lacks (`nightrider`, `grasshopper`), and for `chigorin`, whose promotion lists
-//!   differ by side in CHESS.md §6 and in current Fairy-Stockfish but not in 11.1.
+//!   differ by side in docs/games/chess.md#chigorin-chess and in current Fairy-Stockfish but
+//!   not in 11.1.
 //! - PyPI's `chess` (python-chess, an independent implementation) for chess and Chess960:
 //!   2,000 positions each, the playouts steered toward pawn moves so that en passant, castling
 //!   rights and promotions occur (the sample is checked to contain each).
@@ -113,9 +114,9 @@ impl Oracle for Uci {
 }
 
 /// Fairy-Stockfish generates a pawn drop that checkmates at once (and scores it as a loss for
-/// the side that drops); shogi's rules forbid it (CHESS.md §8). This oracle asks the engine, for
-/// each pawn drop it lists, whether the other side then has no legal move while in check
-/// (`d`'s `Checkers:` line), and leaves those out.
+/// the side that drops); shogi's rules forbid it (docs/games/chess.md#shogi). This oracle asks
+/// the engine, for each pawn drop it lists, whether the other side then has no legal move while
+/// in check (`d`'s `Checkers:` line), and leaves those out.
 struct WithoutPawnDropMate(Uci);
 
 impl Oracle for WithoutPawnDropMate {

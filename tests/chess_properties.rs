@@ -5,7 +5,8 @@
 //! the same, the FEN round trip (castling and en passant included), bulk counts equal listed
 //! moves, a move made in place equals the copied one and unmaking it restores the position, and
 //! no legal move leaves the mover's royal piece attacked (by attack tests written in
-//! this file from RULES.md §2 and CHESS.md §2, apart from the generator).
+//! this file from docs/games/xiangqi.md#the-pieces and docs/games/chess.md#chess, apart from the
+//! generator).
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -191,10 +192,10 @@ fn compress(row: Vec<char>) -> String {
     out
 }
 
-/// A plain attack test written from RULES.md §2, independent of the generator: whether the
-/// general of the side written in `upper` case (or lower) is attacked on the board `g` (rows
-/// from the top), or faces the other general on an open file. River: between rows
-/// `ranks / 2 - 1` and `ranks / 2` (Xiangqi); Minixiangqi soldiers move sideways anywhere.
+/// A plain attack test written from docs/games/xiangqi.md#the-pieces, independent of the
+/// generator: whether the general of the side written in `upper` case (or lower) is attacked on
+/// the board `g` (rows from the top), or faces the other general on an open file. River: between
+/// rows `ranks / 2 - 1` and `ranks / 2` (Xiangqi); Minixiangqi soldiers move sideways anywhere.
 fn general_in_danger(g: &[Vec<char>], upper: bool, soldiers_sideways_anywhere: bool) -> bool {
     let ranks = g.len() as i32;
     let files = g[0].len() as i32;
@@ -331,9 +332,10 @@ fn swap_case(c: char) -> char {
     }
 }
 
-/// A plain attack test written from CHESS.md §2 (and §6 for Capablanca's compound pieces),
-/// independent of the generator: whether the king of the side written in `upper` case (or
-/// lower) is attacked on the board `g` (rows from the top).
+/// A plain attack test written from docs/games/chess.md#chess (and
+/// docs/games/chess.md#capablanca-chess for Capablanca's compound pieces), independent of the
+/// generator: whether the king of the side written in `upper` case (or lower) is attacked on the
+/// board `g` (rows from the top).
 fn king_attacked(g: &[Vec<char>], upper: bool) -> bool {
     let ranks = g.len() as i32;
     let files = g[0].len() as i32;

@@ -424,10 +424,10 @@ fn hashed_drop_search_keeps_hands_apart() {
 }
 
 /// Mid-game positions against the independent oracle (`tools/xiangqi_oracle.py`, a Python
-/// implementation of RULES.md §2 written without the engine's code), whose counts were also
-/// confirmed by fairy-stockfish: checks, double checks, pins by the facing generals, cannon
-/// screens, horse legs, elephant eyes, soldiers across the river (`tests/reference/
-/// xiangqi-midgame.toml`).
+/// implementation of the rules of docs/games/xiangqi.md#xiangqi written without the engine's
+/// code), whose counts were also confirmed by fairy-stockfish: checks, double checks, pins by the
+/// facing generals, cannon screens, horse legs, elephant eyes, soldiers across the river
+/// (`tests/reference/xiangqi-midgame.toml`).
 #[test]
 fn midgame_positions_match_the_independent_oracle() {
     #[derive(serde::Deserialize)]

@@ -1,5 +1,5 @@
 //! Runs every rule-edge fixture in `fixtures/` (positions with their exact legal moves, worked
-//! out by hand from RULES.md), and checks that the runner itself can fail.
+//! out by hand from the rules of docs/games/), and checks that the runner itself can fail.
 
 use rulebench::fixtures::{Case, Runner};
 use std::path::Path;
@@ -36,7 +36,7 @@ fn case(moves: &[&str]) -> Case {
         // White f2 (27) must take e3 (23), landing on d4 (18).
         fen: "W:W27:B23".into(),
         description: "runner self-test".into(),
-        rule: "RULES.md §1 compulsory capture".into(),
+        rule: "docs/games/draughts.md#captures: compulsory capture".into(),
         moves: Some(moves.iter().map(|s| s.to_string()).collect()),
         ..Case::default()
     }
@@ -81,7 +81,7 @@ fn the_runner_checks_chess_fixtures() {
         rules: "xiangqi".into(),
         fen: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into(),
         description: "runner self-test".into(),
-        rule: "RULES.md §2 facing generals".into(),
+        rule: "docs/games/xiangqi.md#check-and-the-facing-generals".into(),
         moves: Some(vec!["e1f1".into(), "e1e2".into()]),
         outcome: Some("draw".into()),
         reason: Some("insufficient material".into()),

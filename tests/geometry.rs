@@ -1,7 +1,7 @@
 //! Draughts board geometry: the next square along rows, columns and diagonals on boards of
 //! all squares (Turkish) and of dark squares (Frisian's rows and columns), and single steps
 //! equal to the nearest square of each ray. Expected squares worked out by hand from the
-//! board diagrams of the rules (`../shared/RULES.md`).
+//! board descriptions of docs/games/draughts.md (#notation, #frisian, #turkish).
 
 use rulebench::draughts::geometry::{Direction, Geometry, NO_SQUARE, PlayableCorner, Step};
 use rulebench::draughts::schema::BoardSquares;

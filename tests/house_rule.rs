@@ -1,5 +1,5 @@
-//! The no-compulsory-capture house rule (RULES.md §1): a player may skip a capture, but a
-//! capture, once chosen, follows the variant's rules.
+//! The no-compulsory-capture house rule (docs/games/draughts.md#house-rule-no-compulsory-capture):
+//! a player may skip a capture, but a capture, once chosen, follows the variant's rules.
 
 use rulebench::draughts::{Move, Position};
 use rulebench::{Draughts, Game};

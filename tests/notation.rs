@@ -15,7 +15,7 @@ fn name_of(g: &Draughts, number: u32) -> String {
 
 #[test]
 fn numbering_corners_per_variant() {
-    // reference/README.md and RULES.md: 8x8 with a playable a1 - 1 = b8, 4 = h8, 29 = a1, 32 = g1.
+    // docs/games/draughts.md#notation: 8x8 with a playable a1 - 1 = b8, 4 = h8, 29 = a1, 32 = g1.
     for id in ["american", "russian", "brazilian", "czech"] {
         let g = game(id);
         let corners: Vec<String> = [1, 4, 29, 32].iter().map(|&n| name_of(&g, n)).collect();

@@ -140,8 +140,8 @@ fn threads_and_hash_match_the_reference() {
 }
 
 /// Mid-game positions against the independent oracle (`tools/oracle.py`, a Python
-/// implementation of RULES.md written without the engine's code): the numbers in
-/// `tests/reference/midgame.toml` are its output.
+/// implementation of the rules of docs/games/draughts.md written without the engine's code): the
+/// numbers in `tests/reference/midgame.toml` are its output.
 #[test]
 fn midgame_positions_match_the_independent_oracle() {
     #[derive(serde::Deserialize)]

@@ -129,7 +129,7 @@ fn diff_of_a_rule_change() {
     // Russian perft 8 is 929,899 (tests/reference/perft/russian.toml); the counts agree before.
     assert!(out.contains("929899"), "{out}");
     assert!(out.contains("promotion.during_capture: \"continue-as-king\" -> \"ends-move\""));
-    // Worked by hand from RULES.md: after 1.a3-b4 b6-c5 2.e3-d4 c5:e3 3.d2:f4 f6-g5 4.c1-d2
+    // Worked by hand from docs/games/draughts.md#russian: after 1.a3-b4 b6-c5 2.e3-d4 c5:e3 3.d2:f4 f6-g5 4.c1-d2
     // the black man on g5 takes f4 and d2 and lands on c1, White's back row. Crowned and going
     // on as a flying king (Russian) it takes b2 (landing a3) and b4 (landing c5, d6 being
     // black): g5:c5. In the copy the move ends on c1: g5:c1. Every other position at ply 7

@@ -96,7 +96,7 @@ fn a_position_comes_with_its_moves_cells_and_picture() {
     // A rules file of the user's, extending a shipped one, plays.
     let answer = ask(json!({
         "op": "position",
-        "rules": "schema = 1\nextends = \"russian\"\n[variant]\nid = \"mine\"\nname = \"Mine\"\nsource = \"RULES.md\"\n",
+        "rules": "schema = 1\nextends = \"russian\"\n[variant]\nid = \"mine\"\nname = \"Mine\"\nsource = \"docs/games/draughts.md#russian\"\n",
         "fen": "W:Wc3:Bd4,f6"
     }));
     assert_eq!(answer["name"], "Mine", "{answer}");

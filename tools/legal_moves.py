@@ -45,7 +45,7 @@ def with_python_chess():
     return moves
 
 
-# The variants whose rules forbid a pawn drop that checkmates at once (CHESS.md §8).
+# The variants whose rules forbid a pawn drop that checkmates at once (docs/games/chess.md#shogi).
 NO_PAWN_DROP_MATE = ("shogi", "minishogi")
 
 

@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
 """Independent reference implementation ("oracle") of draughts move generation and perft.
 
-Written from the rule text only (/work/shared/RULES.md sections 1, 1.1, 1.2 and the
-counting conventions of /work/shared/reference/README.md), without looking at the
-project's Rust engine.  It is deliberately plain and slow: coordinates, explicit
-recursion, dictionaries and sets.
+Written from the rule text only, without looking at the project's Rust engine: the rules and
+counting conventions that docs/games/draughts.md states (sections "What all the variants share",
+"The variants compared", "Capture precedence" and "What counts as one move").  It is
+deliberately plain and slow: coordinates, explicit recursion, dictionaries and sets.
 
 Usage:
     python3 tools/oracle.py perft VARIANT FEN DEPTH [--count unique|paths|both] [--memo]
     python3 tools/oracle.py moves VARIANT FEN
     python3 tools/oracle.py stats VARIANT FEN DEPTH [--all]
 
-VARIANT: american, russian, brazilian, spanish, italian, czech, international (RULES.md
-section 1), and pool, thai, killer, russian-12x8, international-12x10, frisian, canadian,
+VARIANT: american, russian, brazilian, spanish, italian, czech, international (the oracle's
+first seven), and pool, thai, killer, russian-12x8, international-12x10, frisian, canadian,
 turkish, turkish-continue-as-king.
 FEN: a PDN FEN such as "W:W21-32:B1-12", or "start".  A square may also be written as an
 algebraic name (column letter, row number from the bottom: "d3", king "Kd3"); it must be a
@@ -108,7 +108,7 @@ class Variant:
             raise ValueError("unknown landing rule %r" % landing)
         self.landing = landing
         # Directions of moves and captures:
-        #   "diagonal" : everything diagonal (the RULES.md variants)
+        #   "diagonal" : everything diagonal (the first seven variants)
         #   "frisian"  : moves diagonal; men and kings also capture along rows and columns
         #                (steps of two cells: the next dark square), forward and backward
         #   "orthogonal": everything along rows and columns (turkish); men move and capture
@@ -217,7 +217,7 @@ VARIANTS = {
                              man_captures_backward=True, flying_kings=True,
                              man_captures_king=True, removal="end",
                              promotion_in_capture="only-end", precedence=["max-pieces"]),
-    # Variants beyond RULES.md section 1 (see tools/README.md).
+    # Variants beyond the first seven (see tools/README.md).
     # pool: Russian, but a man reaching the far row mid-capture goes on as a man.
     "pool": Variant("pool", 8, 8, True, 3,
                     man_captures_backward=True, flying_kings=True,

@@ -2,8 +2,8 @@
 """Independent reference implementation ("oracle") of Xiangqi and Minixiangqi move
 generation and perft.
 
-Written from the rule text only (/work/shared/RULES.md sections 2 and 2.1), without looking
-at the project's Rust engine.  It is deliberately plain and slow: coordinates, dictionaries,
+Written from the rule text only (the rules of docs/games/xiangqi.md, sections "Xiangqi" and
+"Minixiangqi"), without looking at the project's Rust engine.  It is deliberately plain and slow: coordinates, dictionaries,
 explicit loops, a fresh board copy per move, no bitboards, no hashing.
 
 Usage:
@@ -22,9 +22,10 @@ the bottom and moves up (rank +1); black ("b", lowercase) at the top and moves d
 
 Move legality: a pseudo-legal move is played on a copy of the board; it is legal when,
 afterwards, the mover's own general is not attacked by any enemy piece and the two generals
-do not stand on one file with no piece between them (RULES.md §2, last bullet).  Repetition,
-perpetual check and counting never remove moves (RULES.md §2, "Perft uses only the move
-rules"); a position with no legal move simply has no children.
+do not stand on one file with no piece between them
+(docs/games/xiangqi.md#check-and-the-facing-generals).  Repetition, perpetual check and counting
+never remove moves (docs/games/xiangqi.md#what-perft-counts); a position with no legal move
+simply has no children.
 """
 
 import random

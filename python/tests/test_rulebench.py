@@ -172,7 +172,7 @@ def test_a_bad_fen_move_or_rules_file_raises_a_located_error():
 
 
 def test_a_variant_from_the_text_of_a_rules_file():
-    text = 'schema = 1\nextends = "russian"\n\n[variant]\nid = "mine"\nname = "Mine"\nsource = "RULES.md, Russian"\n'
+    text = 'schema = 1\nextends = "russian"\n\n[variant]\nid = "mine"\nname = "Mine"\nsource = "docs/games/draughts.md#russian"\n'
     mine = rulebench.load_rules(text, name="mine.toml")
     assert (mine.id, mine.name, mine.family) == ("mine", "Mine", "draughts")
     table = published("russian")["unique"]

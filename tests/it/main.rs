@@ -28,6 +28,8 @@ mod chess_reference;
 mod chess_rules_files;
 #[path = "../chess_san.rs"]
 mod chess_san;
+#[path = "../citations.rs"]
+mod citations;
 #[path = "../cli.rs"]
 mod cli;
 #[path = "../crosscheck.rs"]
