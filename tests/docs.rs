@@ -624,7 +624,11 @@ fn includes(page: &Path, text: &str) -> Vec<(usize, PathBuf)> {
         while let Some(at) = rest.find("{{#include ") {
             let after = &rest[at + "{{#include ".len()..];
             let end = after.find("}}").unwrap_or_else(|| {
-                panic!("{}:{}: an include without its `}}}}`", page.display(), i + 1)
+                panic!(
+                    "{}:{}: an include without its `}}}}`",
+                    page.display(),
+                    i + 1
+                )
             });
             let target = after[..end].trim();
             let path = target.split(':').next().unwrap_or(target);
@@ -894,7 +898,9 @@ fn link_targets_skip_code_and_resolve_from_the_page() {
         PathBuf::from("docs/games/draughts.md")
     );
     assert_eq!(
-        anchors("# A `b`: c\n## 3.6 Betza notation\n```\n# not a heading\n```\n## A b c\n## Title {#custom}\n"),
+        anchors(
+            "# A `b`: c\n## 3.6 Betza notation\n```\n# not a heading\n```\n## A b c\n## Title {#custom}\n"
+        ),
         ["a-b-c", "36-betza-notation", "a-b-c-1", "custom"]
     );
 }
