@@ -787,22 +787,18 @@ fn anchors(text: &str) -> Vec<String> {
         if !heading.starts_with(' ') {
             continue;
         }
-        let mut heading = heading.trim().to_string();
-        if let Some(at) = heading.rfind("{#") {
-            if heading.ends_with('}') {
-                let custom = heading[at + 2..heading.len() - 1]
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or("")
-                    .to_string();
-                out.push(custom);
-                continue;
-            }
-            heading.truncate(at);
+        let heading = heading.trim();
+        if let Some(at) = heading.rfind("{#").filter(|_| heading.ends_with('}')) {
+            let custom = heading[at + 2..heading.len() - 1]
+                .split_whitespace()
+                .next()
+                .unwrap_or("");
+            out.push(custom.to_string());
+            continue;
         }
         // A link's text stays, its target goes.
         let mut text = String::new();
-        let mut rest = heading.as_str();
+        let mut rest = heading;
         while let Some(at) = rest.find("](") {
             text.push_str(&rest[..at]);
             let after = &rest[at + 2..];
