@@ -1,16 +1,22 @@
-//! The documentation cannot rot:
+//! The documentation cannot rot. The pages are `README.md` and every `.md` file under `docs/`
+//! (subfolders too: the mdBook of `docs/SUMMARY.md`):
 //!
 //! - every rules file in `docs/examples/` loads, and a check worked out **by hand** from the
 //!   rules (not copied from the engine) holds for it. The reasoning is in the comments; a new
 //!   example file without a check here fails the test;
-//! - every command in a ```sh block of `docs/*.md` and `README.md` names files that exist. Where a block holds
+//! - every command in a ```sh block of a page names files that exist. Where a block holds
 //!   only `rulebench` commands and the next block is ```text, the commands are run and their
 //!   output must be that text;
-//! - every ```python block of `README.md` followed by a ```text block prints that text, run
-//!   by the Python that `RULEBENCH_PYTHON` names with the package installed (`.ci/run` installs
-//!   it and sets `RULEBENCH_REQUIRE_PYTHON_PACKAGE`; without them the check says SKIPPED);
-//! - every ```toml block of `docs/walkthrough.md` that follows a link to a file of
-//!   `docs/examples/` is that file, word for word.
+//! - every ```python block of a page followed by a ```text block prints that text, run by the
+//!   Python that `RULEBENCH_PYTHON` names with the package installed (`.ci/run` installs it and
+//!   sets `RULEBENCH_REQUIRE_PYTHON_PACKAGE`; without them the check says SKIPPED);
+//! - every ```toml block that follows a link to a file of `docs/examples/` is that file, word
+//!   for word; every mdBook include names a file that exists, and the guide shows the shipped
+//!   `chess`, `xiangqi` and `almost` files by including them;
+//! - `docs/SUMMARY.md` lists every page under `docs/`; every relative link of every page points
+//!   at a file that exists, and a link to a heading at a heading that exists (links into
+//!   `docs/games/` pages not written yet are skipped until the page exists);
+//! - no page cites `RULES.md` or `CHESS.md`, files the repository does not hold.
 
 use rulebench::variant::Variant;
 use rulebench::{Count, Game, with_game};
@@ -286,19 +292,20 @@ fn shell_words(line: &str) -> Vec<String> {
     words
 }
 
-/// A fenced block of a markdown file: its language, its lines and the last link to a
-/// `docs/examples/` file written above it (outside any block).
+/// A fenced block of a markdown file: its language, its lines and the last link to a file of
+/// `docs/examples/` written above it (outside any block), as a path from the repository root.
 struct Block {
     lang: String,
     lines: Vec<String>,
     line_number: usize,
-    example_link: Option<String>,
+    example_link: Option<PathBuf>,
 }
 
-fn blocks(text: &str) -> Vec<Block> {
+/// The fenced blocks of `text`, a page at `page` (a path relative to the repository root).
+fn blocks(page: &Path, text: &str) -> Vec<Block> {
     let mut out = Vec::new();
     let mut current: Option<Block> = None;
-    let mut link: Option<String> = None;
+    let mut link: Option<PathBuf> = None;
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         if let Some(rest) = trimmed.strip_prefix("```") {
@@ -318,30 +325,152 @@ fn blocks(text: &str) -> Vec<Block> {
         match current.as_mut() {
             Some(b) => b.lines.push(line.to_string()),
             None => {
-                // `[...](examples/NAME.toml)`: the file a following toml block shows.
-                if let Some(at) = line.find("](examples/") {
-                    let rest = &line[at + 2..];
-                    if let Some(end) = rest.find(".toml)") {
-                        link = Some(rest[..end + 5].to_string());
+                // `[...](examples/NAME.toml)` from a page of docs/, `[...](docs/examples/NAME.toml)`
+                // from the README: the file a following toml block shows.
+                for target in link_targets(line) {
+                    let file = resolve(page, &target);
+                    if file.starts_with("docs/examples") && target.ends_with(".toml") {
+                        link = Some(file);
                     }
                 }
             }
         }
     }
-    assert!(current.is_none(), "a fenced block is never closed");
+    assert!(
+        current.is_none(),
+        "{}: a fenced block is never closed",
+        page.display()
+    );
     out
+}
+
+/// `line` with its code spans (text between runs of equally many backticks) blanked out.
+fn without_code_spans(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] != '`' {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let run = chars[i..].iter().take_while(|&&c| c == '`').count();
+        // The closing run: exactly as many backticks.
+        let mut j = i + run;
+        let mut close = None;
+        while j < chars.len() {
+            if chars[j] == '`' {
+                let n = chars[j..].iter().take_while(|&&c| c == '`').count();
+                if n == run {
+                    close = Some(j + n);
+                    break;
+                }
+                j += n;
+            } else {
+                j += 1;
+            }
+        }
+        match close {
+            Some(end) => {
+                out.push(' ');
+                i = end;
+            }
+            None => {
+                out.extend(&chars[i..i + run]);
+                i += run;
+            }
+        }
+    }
+    out
+}
+
+/// The targets of the inline links `[text](target)` of one line of prose.
+fn link_targets(line: &str) -> Vec<String> {
+    let prose = without_code_spans(line);
+    let mut out = Vec::new();
+    let mut rest = prose.as_str();
+    while let Some(at) = rest.find("](") {
+        let after = &rest[at + 2..];
+        let end = after.find([')', ' ']).unwrap_or(after.len());
+        out.push(after[..end].to_string());
+        rest = &after[end..];
+    }
+    out
+}
+
+/// A link's path (before any `#`), relative to the page that holds it, as a path from the
+/// repository root with `.` and `..` resolved.
+fn resolve(page: &Path, target: &str) -> PathBuf {
+    let path = target.split('#').next().unwrap_or("");
+    let mut out: Vec<String> = page
+        .parent()
+        .map(|p| {
+            p.components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    if path.is_empty() {
+        return page.to_path_buf();
+    }
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                out.pop();
+            }
+            p => out.push(p.to_string()),
+        }
+    }
+    out.iter().collect()
+}
+
+/// The pages: README.md, then every `.md` file under docs/ (subfolders too), as paths from the
+/// repository root.
+fn pages() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let entries = std::fs::read_dir(root().join(dir))
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for entry in entries {
+            let name = entry.expect("a directory entry").file_name();
+            let path = dir.join(&name);
+            if root().join(&path).is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|x| x == "md") {
+                out.push(path);
+            }
+        }
+    }
+    let mut docs = Vec::new();
+    walk(Path::new("docs"), &mut docs);
+    docs.sort();
+    let mut out = vec![PathBuf::from("README.md")];
+    out.extend(docs);
+    out
+}
+
+fn read(page: &Path) -> String {
+    std::fs::read_to_string(root().join(page)).unwrap_or_else(|e| panic!("{}: {e}", page.display()))
+}
+
+/// A page of `docs/games/` that is not written yet: links to it are skipped until it exists
+/// (another change adds these pages), and checked, anchors included, from then on.
+fn pending_game_page(file: &Path) -> bool {
+    file.starts_with("docs/games") && !root().join(file).exists()
 }
 
 const BINARY: &str = "./target/release/rulebench";
 
-/// The commands that install the Python package (shown, not run: `.ci/run` installs it).
+/// The commands that install the Python package or run a Python script of the repository
+/// (shown, not run: `.ci/run` installs the package).
 const PYTHON_SETUP: [&str; 3] = ["python3", ".venv/bin/pip", ".venv/bin/python"];
 
 /// The repository's scripts a command may run (shown, not run: `.ci/run` runs them).
 const SCRIPTS: [&str; 1] = ["playground/build"];
 
 /// The files a command names: the part before any `+house-rule` of each word that ends in
-/// `.toml`, and every word starting with `./`.
+/// `.toml`, every word ending in `.py`, and every word starting with `./`.
 fn check_files(doc: &str, at: usize, words: &[String]) {
     for w in words {
         if w == BINARY {
@@ -354,7 +483,7 @@ fn check_files(doc: &str, at: usize, words: &[String]) {
             continue;
         }
         let file = w.split('+').next().unwrap_or(w);
-        if file.ends_with(".toml") || file.starts_with("./") {
+        if file.ends_with(".toml") || file.ends_with(".py") || file.starts_with("./") {
             assert!(
                 root().join(file).is_file(),
                 "{doc}:{at}: `{file}` does not exist (relative to the repository root)"
@@ -379,23 +508,12 @@ fn run(words: &[String]) -> (String, String) {
 
 #[test]
 fn every_command_in_the_docs_names_existing_files_and_prints_what_is_shown() {
-    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
-        .expect("docs/ exists")
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md"))
-        .collect();
-    docs.sort();
-    docs.push(root().join("README.md"));
     let mut commands = 0;
     let mut compared = 0;
-    for path in &docs {
-        let doc = path
-            .strip_prefix(root())
-            .unwrap_or(path)
-            .display()
-            .to_string();
-        let text = std::fs::read_to_string(path).expect("a readable doc");
-        let all = blocks(&text);
+    for page in pages() {
+        let doc = page.display().to_string();
+        let text = read(&page);
+        let all = blocks(&page, &text);
         for (i, block) in all.iter().enumerate() {
             if block.lang != "sh" {
                 continue;
@@ -442,33 +560,43 @@ fn every_command_in_the_docs_names_existing_files_and_prints_what_is_shown() {
             }
         }
     }
-    assert!(commands > 0, "no command found in docs/*.md");
+    assert!(commands > 0, "no command found in the docs");
     assert!(compared > 0, "no command output compared");
 }
 
+/// Every ```toml block that follows a link to a file of `docs/examples/` (the README's, the
+/// walkthrough's, any page's) is that file, word for word.
 #[test]
-fn the_walkthrough_shows_the_example_files_as_they_are() {
-    let text = std::fs::read_to_string(root().join("docs/walkthrough.md")).expect("walkthrough");
-    let mut shown = 0;
-    for block in blocks(&text) {
-        if block.lang != "toml" {
-            continue;
+fn the_docs_show_the_example_files_as_they_are() {
+    let mut shown_in_walkthrough = 0;
+    for page in pages() {
+        for block in blocks(&page, &read(&page)) {
+            let Some(file) = &block.example_link else {
+                continue;
+            };
+            if block.lang != "toml" {
+                continue;
+            }
+            let on_disk = std::fs::read_to_string(root().join(file))
+                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            let in_doc: String = block.lines.iter().map(|l| format!("{l}\n")).collect();
+            assert_eq!(
+                in_doc,
+                on_disk,
+                "{}:{}: the block differs from {}",
+                page.display(),
+                block.line_number,
+                file.display()
+            );
+            if page == Path::new("docs/walkthrough.md") {
+                shown_in_walkthrough += 1;
+            }
         }
-        let Some(link) = &block.example_link else {
-            continue;
-        };
-        let file = root().join("docs").join(link);
-        let on_disk =
-            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        let in_doc: String = block.lines.iter().map(|l| format!("{l}\n")).collect();
-        assert_eq!(
-            in_doc, on_disk,
-            "docs/walkthrough.md:{}: the block differs from docs/{link}",
-            block.line_number
-        );
-        shown += 1;
     }
-    assert_eq!(shown, 2, "the walkthrough shows both example files");
+    assert_eq!(
+        shown_in_walkthrough, 2,
+        "the walkthrough shows both example files"
+    );
 }
 
 #[test]
@@ -487,39 +615,84 @@ fn shell_words_reads_quotes() {
     );
 }
 
-/// The README shows `rules/chess.toml`, `rules/xiangqi.toml` and `rules/almost.toml` in full:
-/// each block must be the file as it is.
+/// The mdBook includes (`{{#include PATH}}`, optionally `PATH:ANCHOR` or a line range) of every
+/// page: `(page, line, the included file as a path from the repository root)`.
+fn includes(page: &Path, text: &str) -> Vec<(usize, PathBuf)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let mut rest = line;
+        while let Some(at) = rest.find("{{#include ") {
+            let after = &rest[at + "{{#include ".len()..];
+            let end = after.find("}}").unwrap_or_else(|| {
+                panic!(
+                    "{}:{}: an include without its `}}}}`",
+                    page.display(),
+                    i + 1
+                )
+            });
+            let target = after[..end].trim();
+            let path = target.split(':').next().unwrap_or(target);
+            out.push((i + 1, resolve(page, path)));
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+/// The guide for writing a variant shows `rules/chess.toml`, `rules/xiangqi.toml` and
+/// `rules/almost.toml` in full, each as a ```toml block that mdBook fills from the file itself
+/// (so the page cannot drift from the file); every include of every page names a file that
+/// exists.
 #[test]
-fn the_readme_shows_its_rules_files_as_they_are() {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+fn the_guide_shows_its_rules_files_as_they_are() {
+    for page in pages() {
+        for (line, file) in includes(&page, &read(&page)) {
+            assert!(
+                root().join(&file).is_file(),
+                "{}:{line}: the include names {}, which does not exist",
+                page.display(),
+                file.display()
+            );
+        }
+    }
+    let page = Path::new("docs/guide/write-a-variant.md");
+    let text = read(page);
     for name in ["chess", "xiangqi", "almost"] {
-        let path = format!("rules/{name}.toml");
-        let file = std::fs::read_to_string(root().join(&path)).expect(&path);
-        let heading = readme
-            .find(&format!("`{path}` in full"))
-            .unwrap_or_else(|| panic!("the README's section on {path}"));
-        let start = readme[heading..].find("```toml\n").expect("a toml block") + heading + 8;
-        let end = readme[start..].find("```\n").expect("the block's end") + start;
-        assert_eq!(
-            &readme[start..end],
-            file,
-            "README.md: regenerate the block from {path}"
+        let path = PathBuf::from(format!("rules/{name}.toml"));
+        let heading = text
+            .find(&format!("`{}` in full", path.display()))
+            .unwrap_or_else(|| panic!("{}: the section on {}", page.display(), path.display()));
+        let block = blocks(page, &text[heading..])
+            .into_iter()
+            .find(|b| b.lang == "toml")
+            .unwrap_or_else(|| panic!("{}: a toml block for {}", page.display(), path.display()));
+        let included = includes(page, &block.lines.join("\n"));
+        assert!(
+            block.lines.len() == 1 && included.iter().any(|(_, f)| *f == path),
+            "{}: the block under `{}` in full must be `{{{{#include ../../{}}}}}` alone",
+            page.display(),
+            path.display(),
+            path.display()
         );
     }
 }
 
 #[test]
-fn every_python_example_in_the_readme_prints_what_is_shown() {
-    let text = std::fs::read_to_string(root().join("README.md")).expect("README.md");
-    let all = blocks(&text);
-    let examples: Vec<(&Block, &Block)> = all
-        .iter()
-        .zip(all.iter().skip(1))
-        .filter(|(code, shown)| code.lang == "python" && shown.lang == "text")
-        .collect();
+fn every_python_example_in_the_docs_prints_what_is_shown() {
+    let mut examples = Vec::new();
+    for page in pages() {
+        let all = blocks(&page, &read(&page));
+        for (code, shown) in all.iter().zip(all.iter().skip(1)) {
+            if code.lang == "python" && shown.lang == "text" {
+                let script: String = code.lines.iter().map(|l| format!("{l}\n")).collect();
+                let want: String = shown.lines.iter().map(|l| format!("{l}\n")).collect();
+                examples.push((page.clone(), code.line_number, script, want));
+            }
+        }
+    }
     assert!(
         !examples.is_empty(),
-        "README.md shows no Python example with its output"
+        "the docs show no Python example with its output"
     );
     let python = std::env::var("RULEBENCH_PYTHON").unwrap_or_else(|_| "python3".into());
     let required = std::env::var_os("RULEBENCH_REQUIRE_PYTHON_PACKAGE").is_some();
@@ -537,20 +710,211 @@ fn every_python_example_in_the_readme_prints_what_is_shown() {
         );
         return;
     }
-    for (code, shown) in examples {
-        let script: String = code.lines.iter().map(|l| format!("{l}\n")).collect();
+    for (page, line, script, want) in examples {
         let out = Command::new(&python)
             .args(["-c", &script])
             .current_dir(root())
             .output()
             .expect("python runs");
-        let want: String = shown.lines.iter().map(|l| format!("{l}\n")).collect();
         assert_eq!(
             String::from_utf8_lossy(&out.stdout),
             want,
-            "README.md:{}: the Python example does not print what is shown (stderr: {})",
-            code.line_number,
+            "{}:{line}: the Python example does not print what is shown (stderr: {})",
+            page.display(),
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+}
+
+/// Every page under docs/ is a chapter of the book: `docs/SUMMARY.md` links to it, and every
+/// chapter it links to exists (a page of `docs/games/` not written yet excepted).
+#[test]
+fn the_summary_lists_every_page_of_the_book() {
+    let summary = Path::new("docs/SUMMARY.md");
+    let text = read(summary);
+    let mut listed = Vec::new();
+    for line in text.lines() {
+        for target in link_targets(line) {
+            let file = resolve(summary, &target);
+            assert!(
+                root().join(&file).is_file() || pending_game_page(&file),
+                "docs/SUMMARY.md lists {}, which does not exist",
+                file.display()
+            );
+            listed.push(file);
+        }
+    }
+    for page in pages() {
+        if !page.starts_with("docs") || page == summary {
+            continue;
+        }
+        assert!(
+            listed.contains(&page),
+            "{} is not in docs/SUMMARY.md: add it to the book's table of contents",
+            page.display()
+        );
+    }
+}
+
+/// The ids of a page's headings as mdBook and GitHub make them (lower case, letters, digits,
+/// `-` and `_` kept, spaces to `-`, the rest dropped; a repeated id gets `-1`, `-2`, ...), and
+/// the ids written by hand (`{#id}` after a heading, `<a id="...">` or `<a name="...">`).
+fn anchors(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut in_block = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") {
+            in_block = !in_block;
+            continue;
+        }
+        if in_block {
+            continue;
+        }
+        for key in ["id=\"", "name=\""] {
+            let mut rest = line;
+            while let Some(at) = rest.find(key) {
+                let after = &rest[at + key.len()..];
+                let end = after.find('"').unwrap_or(after.len());
+                out.push(after[..end].to_string());
+                rest = &after[end..];
+            }
+        }
+        let Some(heading) = trimmed.strip_prefix('#') else {
+            continue;
+        };
+        let heading = heading.trim_start_matches('#');
+        if !heading.starts_with(' ') {
+            continue;
+        }
+        let heading = heading.trim();
+        if let Some(at) = heading.rfind("{#").filter(|_| heading.ends_with('}')) {
+            let custom = heading[at + 2..heading.len() - 1]
+                .split_whitespace()
+                .next()
+                .unwrap_or("");
+            out.push(custom.to_string());
+            continue;
+        }
+        // A link's text stays, its target goes.
+        let mut text = String::new();
+        let mut rest = heading;
+        while let Some(at) = rest.find("](") {
+            text.push_str(&rest[..at]);
+            let after = &rest[at + 2..];
+            rest = after.find(')').map_or("", |end| &after[end + 1..]);
+        }
+        text.push_str(rest);
+        let id: String = text
+            .chars()
+            .filter_map(|c| {
+                if c.is_alphanumeric() || c == '_' || c == '-' {
+                    Some(c.to_lowercase().collect::<String>())
+                } else if c.is_whitespace() {
+                    Some("-".into())
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let mut unique = id.clone();
+        let mut n = 0;
+        while out.contains(&unique) {
+            n += 1;
+            unique = format!("{id}-{n}");
+        }
+        out.push(unique);
+    }
+    out
+}
+
+/// Every relative link of the README and of the pages under docs/ points at a file or folder
+/// that exists, and a link to a heading of a page (`page.md#id`, `#id`) at a heading that
+/// exists. Links into `docs/games/` pages not written yet are skipped until those pages exist.
+#[test]
+fn every_relative_link_in_the_docs_points_at_what_exists() {
+    let mut checked = 0;
+    for page in pages() {
+        let text = read(&page);
+        let mut in_block = false;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("```") {
+                in_block = !in_block;
+                continue;
+            }
+            if in_block {
+                continue;
+            }
+            for target in link_targets(line) {
+                if target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                let at = format!("{}:{}", page.display(), i + 1);
+                let file = resolve(&page, &target);
+                if pending_game_page(&file) {
+                    continue;
+                }
+                assert!(
+                    root().join(&file).exists(),
+                    "{at}: the link `{target}` points at {}, which does not exist",
+                    file.display()
+                );
+                if let Some((_, id)) = target.split_once('#') {
+                    assert!(
+                        file.extension().is_some_and(|x| x == "md"),
+                        "{at}: the link `{target}` names a heading of a file that is not a page"
+                    );
+                    let ids = anchors(&read(&file));
+                    assert!(
+                        ids.iter().any(|a| a == id),
+                        "{at}: the link `{target}`: {} has no heading `#{id}` (it has: {})",
+                        file.display(),
+                        ids.join(", ")
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} links checked");
+}
+
+#[test]
+fn link_targets_skip_code_and_resolve_from_the_page() {
+    assert_eq!(
+        link_targets("see [`rules.md` §3](rules.md#3-the-chess-family) and `[x](y)` or ``a`](b)``"),
+        ["rules.md#3-the-chess-family"]
+    );
+    assert_eq!(
+        resolve(Path::new("docs/guide/a.md"), "../../rules/chess.toml"),
+        PathBuf::from("rules/chess.toml")
+    );
+    assert_eq!(
+        resolve(Path::new("README.md"), "docs/games/draughts.md#russian"),
+        PathBuf::from("docs/games/draughts.md")
+    );
+    assert_eq!(
+        anchors(
+            "# A `b`: c\n## 3.6 Betza notation\n```\n# not a heading\n```\n## A b c\n## Title {#custom}\n"
+        ),
+        ["a-b-c", "36-betza-notation", "a-b-c-1", "custom"]
+    );
+}
+
+/// The project's rules pages are `docs/games/`; the README and the pages cite them or public
+/// rule books, never files the repository does not hold.
+#[test]
+fn the_docs_cite_what_a_reader_can_open() {
+    for page in pages() {
+        for (i, line) in read(&page).lines().enumerate() {
+            for missing in ["RULES.md", "CHESS.md"] {
+                assert!(
+                    !line.contains(missing),
+                    "{}:{}: cites {missing}, which is not in the repository: cite docs/games/ or a public rule book",
+                    page.display(),
+                    i + 1
+                );
+            }
+        }
     }
 }
