@@ -1,15 +1,15 @@
 //! # rulebench
 //!
 //! Board-game rules as data. A variant is a TOML file in `rules/` that names its family
-//! (draughts, or the chess-like family of Xiangqi); a generic engine per family reads it;
-//! perft counts and rule-edge fixtures show that the file and the engine say what the rule
-//! book says.
+//! (draughts, or the chess family: chess, Xiangqi, shogi and their relatives); a generic engine
+//! per family reads it; perft counts and rule-edge fixtures show that the file and the engine
+//! say what the rule book says.
 //!
 //! ```
 //! use rulebench::{Count, Draughts, Game};
 //!
 //! // A shipped variant by id, optionally with house rules on top.
-//! let game = rulebench::load::<Draughts>("russian").unwrap();
+//! let game: Draughts = rulebench::load("russian").unwrap();
 //! let start = game.start();
 //! assert_eq!(game.perft(&start, 4, Count::Unique), 1469);
 //!
@@ -19,18 +19,19 @@
 //! assert_eq!(mv.captured.count_ones(), 2);
 //! ```
 //!
-//! The chess-like family works through the same trait: Xiangqi, its pieces in Betza notation,
+//! The chess family works through the same trait: Xiangqi, its pieces in Betza notation,
 //! positions as Fairy-Stockfish's FEN, moves in its coordinates (or UCCI, or WXF).
 //!
 //! ```
+//! use rulebench::perft::{PerftOptions, divide};
 //! use rulebench::{Chess, Count, Game};
 //!
-//! let game = rulebench::load::<Chess>("xiangqi").unwrap();
+//! let game: Chess = rulebench::load("xiangqi").unwrap();
 //! let start = game.start();
 //! assert_eq!(game.perft(&start, 3, Count::Unique), 79_666);
 //! // The published perft 2 is 1,920: the divide's counts add up to it.
-//! let divide = game.divide(&start, 2, Count::Unique);
-//! assert_eq!(divide.iter().map(|(_, n)| n).sum::<u128>(), 1920);
+//! let lines = divide(&game, &start, 2, Count::Unique, &PerftOptions::one_thread());
+//! assert_eq!(lines.iter().map(|(_, n)| n).sum::<u128>(), 1920);
 //! // The cannon's move to the centre, as coordinates or WXF.
 //! let central = game.parse_move(&start, "h3e3").unwrap();
 //! assert_eq!(game.parse_move(&start, "C2.5").unwrap(), central);
@@ -40,9 +41,9 @@
 //! as functions: the rules in sentences, and the rule keys two files differ in.
 //!
 //! ```
-//! use rulebench::{Game, Variant, with_game};
+//! use rulebench::{Present, Variant, with_game};
 //!
-//! let variant = crate::load::load::<Variant>("russian+no-compulsory-capture").unwrap();
+//! let variant: Variant = rulebench::load("russian+no-compulsory-capture").unwrap();
 //! let text = with_game!(&variant, game => game.explain());
 //! assert!(text.iter().any(|p| p.starts_with("Capturing is not compulsory")));
 //! let keys = rulebench::diff::key_changes("russian", "russian+no-compulsory-capture");
@@ -50,11 +51,15 @@
 //! assert_eq!(keys[0].key, "capture.compulsory");
 //! ```
 //!
-//! The layout: [`rules`] loads any rules file; [`game`] is the trait every family implements;
-//! [`perft`] (threads, the exact shared table, divide), [`fixtures`] and [`cli`] are written
-//! against it, and so are the tools: [`table`], [`diff`], [`crosscheck`], [`render`], and the
-//! front ends' protocols: [`uci`], [`web`] (the browser playground's);
-//! [`draughts`] and [`chess`] are the families.
+//! The layout (docs/architecture.md says more): [`rules`] finds and merges any rules file and
+//! [`load`](load()) compiles it with its family; [`draughts`] and [`chess`] are the families,
+//! each in the same stage files (schema, compile, rules, geometry, position, fen, notation,
+//! movegen, perft, outcome, game, present, explain); [`game::Game`] and [`present::Present`]
+//! are the traits they implement, over what counting needs ([`count`], [`transposition`],
+//! [`stats`], [`outcome`]); [`perft`] (threads, the exact shared table, divide), [`fixtures`],
+//! [`replay`] and the tools ([`publish`], [`diff`], [`crosscheck`], [`render`]) are written
+//! against the traits, and so are the front ends: [`cli`], [`uci`], [`web`] (the browser
+//! playground's protocol), [`board`] (a game in progress, for the Python package).
 #![warn(missing_docs)]
 // Errors are the cold path; a located error carries its source text so that it can be
 // rendered with the offending line, which makes it larger than clippy's default limit.
@@ -101,3 +106,8 @@ pub use outcome::Outcome;
 pub use perft::PerftOptions;
 pub use present::Present;
 pub use variant::Variant;
+
+/// The examples of `docs/library.md`, run as documentation tests so that the page cannot rot.
+#[doc = include_str!("../docs/library.md")]
+#[cfg(doctest)]
+pub struct LibraryGuide;

@@ -1,16 +1,21 @@
 //! The chess family: games whose pieces are declared in the rules file, their movement in
-//! Betza notation, with regions, promotion, en passant, castling and named game rules for
-//! what Betza cannot say. Chess, Xiangqi, Makruk, Shatranj and their relatives are such files;
-//! no piece or rule is named in this code.
+//! Betza notation, with regions, promotion, en passant, castling, drops and named game rules
+//! for what Betza cannot say. Chess, Xiangqi, shogi, Makruk and their relatives are such
+//! files; no piece or rule is named in this code.
 //!
-//! - [`schema`], [`compile`] and [`rules`]: what a chess-family rules file says, checked and
-//!   compiled into plain data;
-//! - [`betza`]: the movement notation; [`bitboard`]: sets of points of the width a board
-//!   needs; [`geometry`]: points, line vectors and their rays;
-//! - [`tables`]: the pieces compiled into per-point tables; [`build`]: the generator compiled
-//!   from the rules; [`movegen`]: legal moves; [`perft`]: the counting search;
-//! - [`position`] and [`fen`]: positions and FEN; [`notation`]: UCI, SAN, UCCI and WXF;
-//!   [`outcome`]: how games end; [`explain`]: the rules in sentences.
+//! The stages, in the order data flows (the draughts family has the same files):
+//! - [`schema`]: the rules file as written, every value located; `compile` (crate-internal):
+//!   the file checked and compiled, one function per section; [`rules`]: the plain rules the
+//!   engine reads ([`betza`]: the movement notation they are written in);
+//! - [`geometry`]: points, line vectors and their rays; [`position`]: where the pieces stand
+//!   and what is in hand; [`fen`]: positions as FEN (and SFEN); [`notation`]: moves as UCI,
+//!   SAN, UCCI, WXF and USI;
+//! - [`build`]: the generator built from the rules at the width the board needs
+//!   ([`bitboard`]: sets of points of that width; [`tables`]: the pieces compiled into
+//!   per-point tables); [`movegen`]: the legal moves; [`perft`]: counting them;
+//! - [`outcome`]: how a game ends; `game` ([`Chess`]): the game and its
+//!   [`Game`](crate::game::Game) impl; `present`: its
+//!   [`Present`](crate::present::Present) impl; [`explain`]: the rules in sentences.
 //!
 //! ```
 //! use rulebench::{Chess, Count, Game};

@@ -1,12 +1,12 @@
 //! A draughts variant ready to play ([`Draughts`]): the compiled rules and the generator
 //! built for them, and the family's [`Game`] impl (rules, positions, counting).
 
+use super::build::Width;
 use super::movegen::moves::play_fast;
 use super::movegen::{DetailedMove, Move};
 use super::position::Position;
 use super::rules::Rules;
 use super::schema::Colour;
-use super::width::Width;
 use crate::count::Count;
 use crate::diagnostics::{LocatedError, SourceFile};
 use crate::game::Game;

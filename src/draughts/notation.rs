@@ -3,11 +3,11 @@
 //! says so) and read leniently (any separator, short form or full path).
 
 use super::Draughts;
+use super::build::Width;
 use super::fen::parse_square;
 use super::movegen::{DetailedMove, Move};
 use super::position::Position;
 use super::schema::SquareNotation;
-use super::width::Width;
 use crate::diagnostics::{LocatedError, SourceFile};
 use crate::notation::natural_cmp;
 

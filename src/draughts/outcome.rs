@@ -2,10 +2,10 @@
 //! quiet-move rule draws; a side whose only moves the limit on a king's ordinary moves in a
 //! row refuses has none. Perft never looks at this.
 
+use super::build::Width;
 use super::game::Draughts;
 use super::movegen::Move;
 use super::position::Position;
-use super::width::Width;
 use crate::outcome::Outcome;
 
 impl<B: Width> Draughts<B> {

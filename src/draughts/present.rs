@@ -1,10 +1,10 @@
 //! What a draughts game shows people: the rules in sentences, the board, a move's path.
 
+use super::build::Width;
 use super::explain;
 use super::game::Draughts;
 use super::movegen::Move;
 use super::position::Position;
-use super::width::Width;
 use crate::game::Game;
 use crate::present::Present;
 

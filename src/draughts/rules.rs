@@ -1,5 +1,5 @@
 //! A draughts variant's rules as the engine reads them: plain data, compiled from the merged
-//! rules file by [`super::compile`].
+//! rules file by the family's `compile` stage.
 //!
 //! ```
 //! use rulebench::draughts::Rules;

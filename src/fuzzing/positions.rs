@@ -31,7 +31,7 @@ pub fn build_position(data: &[u8]) -> Option<(usize, String)> {
     Some((variants().iter().position(|(v, _)| v == id)?, fen))
 }
 
-fn build_draughts<B: crate::draughts::width::Width>(
+fn build_draughts<B: crate::draughts::build::Width>(
     game: &crate::draughts::Draughts<B>,
     bytes: &mut Bytes,
 ) -> Option<crate::draughts::Position<B>> {
@@ -145,7 +145,7 @@ pub fn positions(data: &[u8]) {
 }
 
 /// The kernel's perft 1 and 2 of `fen` against the line tables', both conventions.
-fn kernel_is_line_tables<B: crate::draughts::width::Width>(
+fn kernel_is_line_tables<B: crate::draughts::build::Width>(
     game: &crate::draughts::Draughts<B>,
     lines: &crate::draughts::Draughts<B>,
     fen: &str,

@@ -15,7 +15,7 @@
 //! use rulebench::perft::stats::{Column, perft_stats};
 //! use rulebench::{Count, Game, Variant, with_game};
 //! // The Chess Programming wiki's "Perft Results", start position, depth 3.
-//! let chess = crate::load::load::<Variant>("chess").unwrap();
+//! let chess = rulebench::load::<Variant>("chess").unwrap();
 //! let options = PerftOptions { threads: 1, hash_mb: 1, progress: None, stop: None };
 //! let stats = with_game!(&chess, game => perft_stats(game, &game.start(), 3, Count::Unique, &options));
 //! assert_eq!(stats.get(Column::Nodes), 8902);

@@ -4,9 +4,9 @@
 //! value located in its source, to the family, which checks and compiles it
 //! (`rulebench::load` and `rulebench::check` are the way in).
 //!
-//! - [`source`]: what to load; [`embedded`] and [`shipped`]: the files shipped with the
+//! - [`source`]: what to load; `embedded` and [`shipped`](mod@shipped): the files shipped with the
 //!   program; [`family`]: the families and what the loader needs of their schemas;
-//! - [`located`]: values with the place they were written; [`walk`]: every schema error of a
+//! - `located`: values with the place they were written; `walk`: every schema error of a
 //!   file at once; [`loader`]: specs to merged files; [`check`]: everything `check` reports;
 //!   [`json_schema`]: the schemas editors read.
 

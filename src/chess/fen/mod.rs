@@ -2,7 +2,7 @@
 //! side's back rank) down, files a.. left to right, the first side's pieces in capitals,
 //! digits for runs of empty points (a promoted piece may carry FSF's `~`, kept where it
 //! reverts when captured; `+P` is a type written with `+`), in the games with drops the hands
-//! ([`hands`]), then `w` (first side to move) or `b`, the castling rights (`KQkq`, X-FEN's
+//! (`hands`), then `w` (first side to move) or `b`, the castling rights (`KQkq`, X-FEN's
 //! and Shredder-FEN's file letters `HAha`, or `-`), the en-passant point (`e3` or `-`), the
 //! plies the move rule counts and the move number:
 //! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`.

@@ -236,7 +236,7 @@ pub struct Specials<B> {
     pub bare_king: Option<BareKing>,
     /// Per taking side: the points an en-passant capture may land on.
     pub ep_onto: [B; 2],
-    /// The rules of [`ends`], if any.
+    /// The rules that end a game otherwise than by checkmate, if any.
     pub ends: Option<Ends<B>>,
     /// Drops, if the rules have them.
     pub drops: Option<Drops<B>>,

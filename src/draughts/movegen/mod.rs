@@ -7,7 +7,7 @@
 //! 64 bits, 12x12 on 128: every step a shift by a constant, see `kernel::Dispatch`); any
 //! other size runs the same code reading its layout from the kernel.
 //!
-//! Counting (the perft of the kernel and of the line tables) is [`super::perft`]'s. Perft counts
+//! Counting (the perft of the kernel and of the line tables) is the family's `perft` module's. Perft counts
 //! the last ply without playing it, and the two plies above it are specialised:
 //! the parent of the leaves (`perft2`) plays its ordinary moves straight from the bitboards
 //! and counts each child's replies in place, from bitboards prepared once per parent (the
@@ -23,7 +23,7 @@
 //! kernel does not cover (moves along rows and columns, men and kings capturing along
 //! different lines, boards of all squares, no turning back over a freed square) are
 //! played by the line tables (`lines`), which follow lines square by square through the
-//! geometry's tables on bitboards of any [`Width`]; they double as a second generator that the
+//! geometry's tables on bitboards of any [`Width`](super::Width); they double as a second generator that the
 //! tests compare with the kernel.
 
 // The shapes of the inner loop as macros, visible to every file below.
