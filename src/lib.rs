@@ -85,6 +85,7 @@ pub mod outcome;
 pub mod perft;
 pub mod present;
 pub mod publish;
+pub mod recursion;
 pub mod render;
 pub mod replay;
 pub mod rules;

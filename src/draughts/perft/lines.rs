@@ -1,85 +1,108 @@
-//! Perft by the line tables: the recursion with one reusable list per ply and an optional
-//! transposition table, the last ply's captures listed and its ordinary moves counted by set
+//! Perft by the line tables: their plies given to the shared recursion
+//! ([`crate::recursion`]), the last ply's captures listed and its ordinary moves counted by set
 //! sizes where the layout's steps are shifts.
 
 use crate::bits::Bits;
 use crate::count::Count;
 use crate::draughts::movegen::lines::LineTables;
 use crate::draughts::movegen::lists::{MoveList, Sink};
-use crate::draughts::movegen::moves::play_fast;
+use crate::draughts::movegen::moves::{Move, play_fast};
 use crate::draughts::position::Position;
+use crate::recursion::{self, Plies};
 use crate::transposition::{TranspositionKey, TranspositionTable};
 
-impl<B: Bits> LineTables<B> {
-    /// Perft below `pos` with one reusable list per ply, and a transposition table keyed by
-    /// `hash` (the Zobrist hash of `pos`) when given.
-    #[allow(clippy::too_many_arguments)]
-    fn perft<K: TranspositionKey, const PATHS: bool>(
-        &self,
-        pos: &Position<B>,
-        hash: u64,
-        depth: u32,
-        lists: &mut [MoveList<B>],
-        table: Option<&TranspositionTable<K>>,
-        key: fn(&Position<B>) -> K,
-    ) -> u128 {
-        if depth == 0 {
-            return 1;
+/// The line tables' search for the shared recursion, counting jump sequences when `PATHS`,
+/// positions keyed for the table by `key`.
+struct LineSearch<'a, B, K, const PATHS: bool> {
+    g: &'a LineTables<B>,
+    key: fn(&Position<B>) -> K,
+}
+
+impl<B: Bits, K: TranspositionKey, const PATHS: bool> LineSearch<'_, B, K, PATHS> {
+    /// The moves listed in `list`, counted as the convention asks.
+    fn counted(list: &MoveList<B>) -> u128 {
+        if PATHS {
+            list.moves.iter().map(|m| m.paths as u128).sum()
+        } else {
+            list.moves.len() as u128
         }
-        let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
+    }
+}
+
+impl<B: Bits, K: TranspositionKey, const PATHS: bool> Plies for LineSearch<'_, B, K, PATHS> {
+    type Position = Position<B>;
+    type Move = Move<B>;
+    type List = MoveList<B>;
+    type Key = K;
+    const TABLE: bool = true;
+
+    fn leaves(&self, pos: &Position<B>, list: &mut MoveList<B>) -> u128 {
         list.clear();
-        let table = table.filter(|_| depth >= 3);
-        if let Some(t) = table
-            && let Some(n) = t.probe(&key(pos), pos.side_index(), hash, depth, PATHS)
-        {
-            return n;
-        }
-        if depth == 1
-            && let Some(shifts) = &self.shifts
-        {
+        let g = self.g;
+        if let Some(shifts) = &g.shifts {
             // The last ply: its captures listed (the precedence picks among them), its
             // ordinary moves counted.
-            let starters = self.starters(shifts, pos);
+            let starters = g.starters(shifts, pos);
             let mut n = 0;
             if !starters.is_empty() {
-                self.captures_by(pos, starters, list);
-                n = if PATHS {
-                    list.moves.iter().map(|m| m.paths as u128).sum()
-                } else {
-                    list.moves.len() as u128
-                };
+                g.captures_by(pos, starters, list);
+                n = Self::counted(list);
             }
-            if !self.compulsory || !list.has_captures() {
-                n += self.count_quiet(shifts, pos) as u128;
+            if !g.compulsory || !list.has_captures() {
+                n += g.count_quiet(shifts, pos) as u128;
             }
             return n;
         }
+        g.generate(pos, list);
+        Self::counted(list)
+    }
+
+    fn parent_of_leaves(
+        &self,
+        pos: &Position<B>,
+        list: &mut MoveList<B>,
+        rest: &mut [MoveList<B>],
+    ) -> u128 {
         self.generate(pos, list);
-        if depth == 1 {
-            return if PATHS {
-                list.moves.iter().map(|m| m.paths as u128).sum()
-            } else {
-                list.moves.len() as u128
-            };
-        }
         let mut total = 0;
-        for i in 0..list.moves.len() {
-            let mv = list.moves[i];
-            let child_hash = if table.is_some() {
-                self.zobrist_after(pos, hash, &mv)
-            } else {
-                0
-            };
-            let child = play_fast(pos, &mv);
-            let n = self.perft::<K, PATHS>(&child, child_hash, depth - 1, rest, table, key);
-            total = if PATHS { Count::Paths } else { Count::Unique }.add(total, n, mv.paths);
-        }
-        if let Some(t) = table {
-            t.store(&key(pos), pos.side_index(), hash, depth, PATHS, total);
+        for mv in &list.moves {
+            let n = self.leaves(&play_fast(pos, mv), &mut rest[0]);
+            total = self.add(total, n, mv);
         }
         total
     }
 
+    fn slot(&self, pos: &Position<B>) -> Option<(K, u8)> {
+        Some(((self.key)(pos), pos.side_index()))
+    }
+
+    fn paths(&self) -> bool {
+        PATHS
+    }
+
+    fn generate(&self, pos: &Position<B>, list: &mut MoveList<B>) {
+        list.clear();
+        self.g.generate(pos, list);
+    }
+
+    fn moves(list: &MoveList<B>) -> &[Move<B>] {
+        &list.moves
+    }
+
+    fn child(&self, pos: &Position<B>, mv: &Move<B>) -> Position<B> {
+        play_fast(pos, mv)
+    }
+
+    fn child_hash(&self, pos: &Position<B>, _: &Position<B>, hash: u64, mv: &Move<B>) -> u64 {
+        self.g.zobrist_after(pos, hash, mv)
+    }
+
+    fn add(&self, total: u128, n: u128, mv: &Move<B>) -> u128 {
+        if PATHS { Count::Paths } else { Count::Unique }.add(total, n, mv.paths)
+    }
+}
+
+impl<B: Bits> LineTables<B> {
     /// Perft of `depth` below `pos`, with a transposition table keyed by `key` when given.
     pub(crate) fn perft_from<K: TranspositionKey>(
         &self,
@@ -98,8 +121,14 @@ impl<B: Bits> LineTables<B> {
             0
         };
         match count {
-            Count::Unique => self.perft::<K, false>(pos, hash, depth, &mut lists, table, key),
-            Count::Paths => self.perft::<K, true>(pos, hash, depth, &mut lists, table, key),
+            Count::Unique => {
+                let search = LineSearch::<B, K, false> { g: self, key };
+                recursion::perft(&search, pos, hash, depth, &mut lists, table)
+            }
+            Count::Paths => {
+                let search = LineSearch::<B, K, true> { g: self, key };
+                recursion::perft(&search, pos, hash, depth, &mut lists, table)
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The perft drivers of the draughts kernel: the parent of the leaves, the ply above it, and
-//! the general recursion with an optional transposition table.
+//! Perft by the draughts kernel: the parent of the leaves and the ply above it, given to the
+//! shared recursion ([`crate::recursion`]) with the leaves, for the rules' shape.
 
 use super::children::weighted;
 use super::leaf::leaf_count_outlined;
@@ -9,10 +9,12 @@ use crate::count::Count;
 use crate::draughts::movegen::generate::generate;
 use crate::draughts::movegen::kernel::{Dispatch, Kernel, Shape, Shaped};
 use crate::draughts::movegen::lists::MoveList;
-use crate::draughts::movegen::moves::{play_as, play_fast};
+use crate::draughts::movegen::moves::{Move, play_as, play_fast};
 use crate::draughts::position::{Keyed, Position};
 use crate::draughts::schema::Colour;
+use crate::recursion::{self, Plies};
 use crate::transposition::TranspositionTable;
+use std::marker::PhantomData;
 
 /// Reusable per-ply move buffers for a search of `depth` plies.
 pub(crate) fn buffers<B: Bits>(depth: u32) -> Vec<MoveList<B>> {
@@ -81,99 +83,100 @@ pub(in crate::draughts) fn perft3_children<
     total
 }
 
-/// The smallest remaining depth at which the transposition table is consulted: below it a
-/// probe (a likely cache miss) costs more than the search it saves.
-pub(in crate::draughts) const TABLE_MIN_DEPTH: u32 = 3;
-
-/// Perft with bulk counting at the last ply; with `table`, a transposition table keyed by
-/// the Zobrist `hash` of `pos` (kept up to date incrementally).
-pub(crate) fn perft<B: Keyed + ParentOfLeaves, P: Shape, const KINDS: bool, const TABLE: bool>(
-    k: &Kernel<B>,
+/// The kernel's search for the shared recursion ([`recursion::perft`]): the rules' shape
+/// `P`, whether the precedence tells one-jump captures apart (`KINDS`) and whether a
+/// transposition table may be given (`TABLE`) as type parameters.
+pub(crate) struct KernelSearch<'a, B: Bits, P, const KINDS: bool, const TABLE: bool> {
+    k: &'a Kernel<B>,
     count: Count,
-    pos: &Position<B>,
-    hash: u64,
-    depth: u32,
-    lists: &mut [MoveList<B>],
-    table: Option<&TranspositionTable<B::Key>>,
-) -> u128 {
-    if depth == 0 {
-        return 1;
+    shape: PhantomData<P>,
+}
+
+impl<B: Keyed + ParentOfLeaves, P: Shape, const KINDS: bool, const TABLE: bool> Plies
+    for KernelSearch<'_, B, P, KINDS, TABLE>
+{
+    type Position = Position<B>;
+    type Move = Move<B>;
+    type List = MoveList<B>;
+    type Key = B::Key;
+    const TABLE: bool = TABLE;
+
+    #[inline(always)]
+    fn leaves(&self, pos: &Position<B>, list: &mut MoveList<B>) -> u128 {
+        list.clear();
+        leaf_count_outlined::<B, P, KINDS>(self.k, self.count, pos, list) as u128
     }
-    let (list, rest) = lists.split_first_mut().expect("one buffer per ply");
-    list.clear();
-    if depth == 1 {
-        return leaf_count_outlined::<B, P, KINDS>(k, count, pos, list) as u128;
-    }
-    if depth == 2 {
-        let leaf = &mut rest[0];
+
+    #[inline(always)]
+    fn parent_of_leaves(
+        &self,
+        pos: &Position<B>,
+        list: &mut MoveList<B>,
+        rest: &mut [MoveList<B>],
+    ) -> u128 {
+        list.clear();
+        let (k, count, leaf) = (self.k, self.count, &mut rest[0]);
         let n = if pos.side == Colour::White {
             perft2::<B, P, KINDS, true>(k, count, pos, list, leaf)
         } else {
             perft2::<B, P, KINDS, false>(k, count, pos, list, leaf)
         };
-        return n as u128;
+        n as u128
     }
-    let table = if TABLE && depth >= TABLE_MIN_DEPTH {
-        table
-    } else {
-        None
-    };
-    if let Some(t) = table
-        && let Some(n) = t.probe(
-            &B::key(pos),
-            pos.side_index(),
-            hash,
-            depth,
-            count == Count::Paths,
-        )
-    {
-        return n;
-    }
-    generate::<B, P, MoveList<B>>(k, pos, list);
-    if depth == 3 {
-        // The children are parents of leaves: called directly, their side known.
+
+    /// The children are parents of leaves: called directly, their side known.
+    #[inline(always)]
+    fn grandparent(
+        &self,
+        pos: &Position<B>,
+        list: &MoveList<B>,
+        rest: &mut [MoveList<B>],
+    ) -> Option<u128> {
         let (list2, rest) = rest.split_first_mut().expect("one buffer per ply");
-        let leaf = &mut rest[0];
+        let (k, count, leaf) = (self.k, self.count, &mut rest[0]);
         let total = if pos.side == Colour::White {
             perft3_children::<B, P, KINDS, true>(k, count, pos, list, list2, leaf)
         } else {
             perft3_children::<B, P, KINDS, false>(k, count, pos, list, list2, leaf)
         };
-        if let Some(t) = table {
-            t.store(
-                &B::key(pos),
-                pos.side_index(),
-                hash,
-                depth,
-                count == Count::Paths,
-                total as u128,
-            );
-        }
-        return total as u128;
+        Some(total as u128)
     }
-    let mut total: u128 = 0;
-    for i in 0..list.moves.len() {
-        let mv = list.moves[i];
-        let child = play_fast(pos, &mv);
-        let child_hash = if TABLE {
-            k.zobrist_after(pos, hash, &mv)
-        } else {
-            0
-        };
-        let n = perft::<B, P, KINDS, TABLE>(k, count, &child, child_hash, depth - 1, rest, table);
-        total = count.add(total, n, mv.paths);
+
+    #[inline(always)]
+    fn slot(&self, pos: &Position<B>) -> Option<(B::Key, u8)> {
+        Some((B::key(pos), pos.side_index()))
     }
-    if let Some(t) = table {
-        t.store(
-            &B::key(pos),
-            pos.side_index(),
-            hash,
-            depth,
-            count == Count::Paths,
-            total,
-        );
+
+    #[inline(always)]
+    fn paths(&self) -> bool {
+        self.count == Count::Paths
     }
-    total
+
+    #[inline(always)]
+    fn generate(&self, pos: &Position<B>, list: &mut MoveList<B>) {
+        list.clear();
+        generate::<B, P, MoveList<B>>(self.k, pos, list);
+    }
+
+    #[inline(always)]
+    fn moves(list: &MoveList<B>) -> &[Move<B>] {
+        &list.moves
+    }
+
+    #[inline(always)]
+    fn child(&self, pos: &Position<B>, mv: &Move<B>) -> Position<B> {
+        play_fast(pos, mv)
+    }
+
+    #[inline(always)]
+    fn child_hash(&self, pos: &Position<B>, _: &Position<B>, hash: u64, mv: &Move<B>) -> u64 {
+        self.k.zobrist_after(pos, hash, mv)
+    }
+
+    #[inline(always)]
+    fn add(&self, total: u128, n: u128, mv: &Move<B>) -> u128 {
+        self.count.add(total, n, mv.paths)
+    }
 }
 
 /// Runs perft for the kernel's shape, with an optional transposition table.
@@ -227,9 +230,19 @@ impl<B: Keyed + ParentOfLeaves> Shaped for Perft<'_, B> {
         macro_rules! run {
             ($kinds:literal) => {
                 if table.is_some() {
-                    perft::<B, P, $kinds, true>(k, count, pos, hash, depth, lists, table)
+                    let search = KernelSearch::<B, P, $kinds, true> {
+                        k,
+                        count,
+                        shape: PhantomData,
+                    };
+                    recursion::perft(&search, pos, hash, depth, lists, table)
                 } else {
-                    perft::<B, P, $kinds, false>(k, count, pos, 0, depth, lists, None)
+                    let search = KernelSearch::<B, P, $kinds, false> {
+                        k,
+                        count,
+                        shape: PhantomData,
+                    };
+                    recursion::perft(&search, pos, 0, depth, lists, None)
                 }
             };
         }
