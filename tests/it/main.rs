@@ -6,6 +6,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+#[path = "../architecture.rs"]
+mod architecture;
 #[path = "../board.rs"]
 mod board;
 #[path = "../broken_input.rs"]
