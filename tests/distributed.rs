@@ -3,7 +3,7 @@
 //! GNU parallel runs 8 shards that `merge` adds up, missing, duplicated and foreign results
 //! are reported, and a checkpointed run killed part-way resumes to the same total.
 //!
-//! Expected counts: `../shared/reference/perft/` (copied with their sources into
+//! Expected counts: the published tables (copied with their sources into
 //! `tests/reference/perft/`): American unique perft 9 = 3,963,680; International unique perft
 //! 8 = 6,483,961 and paths perft 9 = 41,022,614; Russian paths perft 10 = 22,450,628;
 //! Xiangqi perft 4 = 3,290,240 (chessprogramming.org); International unique perft 11 =

@@ -195,7 +195,7 @@ fn a_schema_key_is_accepted_and_changes_nothing() {
     // The resolved rules stand alone elsewhere: the key, relative to the file, is dropped.
     assert!(!checked.resolved.unwrap().contains("$schema"));
     // Published: Russian draughts from the start, perft 4 = 1469
-    // (../shared/reference/perft/russian.toml: dctl's test file, shashki.com).
+    // (tests/reference/perft/russian.toml: dctl's test file, shashki.com).
     let variant = rulebench::load::<rulebench::Variant>(&spec).unwrap();
     let n = rulebench::with_game!(&variant, game => game.perft(&game.start(), 4, rulebench::Count::Unique));
     assert_eq!(n, 1469);
