@@ -11,7 +11,7 @@
 //! let russian: Draughts = rulebench::load("russian").unwrap();
 //! assert_eq!(russian.perft(&russian.start(), 4, Count::Unique), 1469);
 //! let xiangqi: Variant = rulebench::load("xiangqi").unwrap();
-//! assert_eq!(xiangqi.name(), "Xiangqi");
+//! assert_eq!(xiangqi.id(), "xiangqi");
 //! // A file's text, as if it were at a path (a relative `extends` is read from its folder).
 //! let text = "schema = 1\nextends = \"russian\"\n[variant]\nsource = \"a test\"\n";
 //! let mine: Variant = rulebench::load(rulebench::rules::RulesSource::text("mine.toml", text)).unwrap();

@@ -244,11 +244,7 @@ fn expand(tree: &[&str], prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
 }
 
 /// The module a path names from module `me`: the longest module of `modules` it starts with.
-fn resolve(
-    me: &[String],
-    path: &[String],
-    modules: &BTreeSet<Vec<String>>,
-) -> Option<Vec<String>> {
+fn resolve(me: &[String], path: &[String], modules: &BTreeSet<Vec<String>>) -> Option<Vec<String>> {
     let (mut base, rest): (Vec<String>, &[String]) = match path[0].as_str() {
         "crate" => (Vec::new(), &path[1..]),
         "self" => (me.to_vec(), &path[1..]),
@@ -427,10 +423,12 @@ fn long_functions(text: &str, limit: usize) -> Vec<(usize, String, usize)> {
         let Some(at) = w.iter().position(|x| *x == "fn") else {
             continue;
         };
-        if !w[..at]
-            .iter()
-            .all(|x| matches!(*x, "pub" | "crate" | "super" | "in" | "const" | "unsafe" | "async"))
-        {
+        if !w[..at].iter().all(|x| {
+            matches!(
+                *x,
+                "pub" | "crate" | "super" | "in" | "const" | "unsafe" | "async"
+            )
+        }) {
             continue;
         }
         let name = w.get(at + 1).map_or(String::new(), |s| s.to_string());
@@ -473,7 +471,11 @@ fn no_function_past_150_lines() {
             ));
         }
     }
-    assert!(found.is_empty(), "functions past 150 lines:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "functions past 150 lines:\n{}",
+        found.join("\n")
+    );
     // The reader itself: a function of 152 lines is found, one of 150 is not.
     let body = |n: usize| format!("fn f() {{\n{}}}\n", "    x();\n".repeat(n - 2));
     assert_eq!(long_functions(&body(152), 150).len(), 1);

@@ -109,15 +109,15 @@ fn resolved_rules_load_back_the_same() {
         match (original, again) {
             (rulebench::Variant::Draughts(a), rulebench::Variant::Draughts(b)) => {
                 assert_eq!(
-                    format!("{:?}", a.rules()),
-                    format!("{:?}", b.rules()),
+                    draughts_rules(a.rules()),
+                    draughts_rules(b.rules()),
                     "{spec}"
                 );
             }
             (rulebench::Variant::WideDraughts(a), rulebench::Variant::WideDraughts(b)) => {
                 assert_eq!(
-                    format!("{:?}", a.rules()),
-                    format!("{:?}", b.rules()),
+                    draughts_rules(a.rules()),
+                    draughts_rules(b.rules()),
                     "{spec}"
                 );
             }
@@ -173,6 +173,14 @@ fn exit_status() {
 }
 
 /// What a chess-family file says, where it was written aside.
+/// A draughts variant's rules, where the file states the start position aside (the resolved
+/// file is another file).
+fn draughts_rules(r: &rulebench::draughts::Rules) -> String {
+    let mut r = r.clone();
+    r.start_at = (0, 0..0);
+    format!("{r:?}")
+}
+
 fn chess_rules(r: &rulebench::chess::Rules) -> String {
     format!(
         "{:?}",

@@ -11,7 +11,7 @@ use common::{assert_at, dir, write};
 fn error_of(test: &str, text: &str) -> (String, LocatedError) {
     let d = dir(test);
     let path = write(&d, "variant.toml", text);
-    let e = rulebench::load::<Rules>(&path).expect_err("the file must be rejected");
+    let e = rulebench::load::<rulebench::Variant>(&path).expect_err("the file must be rejected");
     (path, e)
 }
 
