@@ -1,9 +1,11 @@
-//! The arguments of the verbs.
+//! The arguments several verbs share: the position, the search's threads and hash, the tree
+//! perft and divide count, perft's shards, the counting convention.
 
 use crate::count::Count;
-use clap::{Subcommand, ValueEnum};
+use clap::ValueEnum;
 use miette::Result;
 
+/// What counts as one move, as the command line names it.
 #[derive(Clone, Copy, ValueEnum)]
 pub(super) enum CountArg {
     /// Same from, to and captured set = one move.
@@ -21,290 +23,6 @@ impl From<CountArg> for Count {
     }
 }
 
-/// A family of games, as the command line names it.
-#[derive(Clone, Copy, ValueEnum)]
-pub(super) enum FamilyArg {
-    /// Draughts and checkers.
-    Draughts,
-    /// Chess, Xiangqi, Shogi and their relatives.
-    Chess,
-}
-
-impl From<FamilyArg> for crate::rules::Family {
-    fn from(f: FamilyArg) -> crate::rules::Family {
-        match f {
-            FamilyArg::Draughts => crate::rules::Family::Draughts,
-            FamilyArg::Chess => crate::rules::Family::Chess,
-        }
-    }
-}
-
-#[derive(Subcommand)]
-pub(super) enum Command {
-    /// Counts the leaf nodes of the move tree.
-    Perft {
-        #[command(flatten)]
-        tree: TreeArgs,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-        /// Count the statistics published tables carry besides nodes, over the moves of the
-        /// last ply: captures, ep, castles, promotions, checks, mates (chess family, the
-        /// columns its rules give a meaning to); captures, promotions and the longest capture
-        /// (draughts). A slower search than nodes alone; with --hash, a table whose entries
-        /// hold whole statistics.
-        #[arg(long)]
-        stats: bool,
-        #[command(flatten)]
-        split: SplitArgs,
-    },
-    /// Adds up the JSON results of the shards of one `perft --shards` job (files, or stdin
-    /// when none or `-` is given): refuses results of other jobs, names missing and
-    /// duplicated shards.
-    Merge {
-        /// Files of shard results (one JSON object a line); `-` or none for stdin.
-        results: Vec<std::path::PathBuf>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Perft of each legal move: `MOVE: N` lines, a blank line, `Nodes searched: N`.
-    Divide {
-        #[command(flatten)]
-        tree: TreeArgs,
-    },
-    /// The perftree debugger's script contract: `DEPTH "FEN" ["MOVES"]` gives `MOVE N` lines
-    /// (perft DEPTH of each legal move after MOVES), a blank line and the total.
-    Perftree {
-        /// Plies to search.
-        depth: String,
-        /// The position (the variant's FEN format).
-        #[arg(allow_hyphen_values = true)]
-        fen: String,
-        /// Moves played from it, separated by spaces (any notation the family reads).
-        #[arg(allow_hyphen_values = true)]
-        moves: Option<String>,
-        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
-        #[arg(long, default_value = crate::uci::DEFAULT_VARIANT)]
-        rules: String,
-        #[command(flatten)]
-        search: SearchArgs,
-    },
-    /// A UCI engine on stdin and stdout for the tools that compare engines' move trees:
-    /// `uci`, `setoption name UCI_Variant|RulesFile|Threads|Hash value V`, `position startpos|fen
-    /// FEN [moves ...]`, `go perft N`, `d`, `quit`.
-    Uci {
-        /// The variant to start with (`setoption` changes it).
-        #[arg(long, default_value = crate::uci::DEFAULT_VARIANT)]
-        rules: String,
-    },
-    /// Lists the legal moves, one per line.
-    Moves {
-        #[command(flatten)]
-        position: PositionArgs,
-        /// Print a JSON list of moves.
-        #[arg(long)]
-        json: bool,
-        /// The notation to write moves in: one the variant's file lists (draughts: pdn; chess
-        /// family: as its `[notation] moves` says, e.g. uci and san, or coordinates, ucci, wxf).
-        #[arg(long)]
-        notation: Option<String>,
-    },
-    /// Says how the game stands: win, loss, draw or ongoing, with the reason.
-    Outcome {
-        #[command(flatten)]
-        position: PositionArgs,
-    },
-    /// Checks rules files: every error and warning of every file at once (each located, with
-    /// the valid values and a "did you mean"); a clean file is built and described.
-    Check {
-        /// Shipped variant ids or paths to .toml files, either followed by `+house-rule`.
-        #[arg(required = true)]
-        rules: Vec<String>,
-        /// Print the effective rules after `extends` and overlays, as a TOML file that loads
-        /// back to the same rules.
-        #[arg(long)]
-        resolved: bool,
-        /// Exit with status 1 on warnings too.
-        #[arg(long)]
-        deny_warnings: bool,
-    },
-    /// Runs rule-edge fixtures: every case below the paths (default `fixtures/`).
-    Fixtures {
-        /// Files or directories of fixture files.
-        paths: Vec<std::path::PathBuf>,
-    },
-    /// Lists the shipped variants and house rules.
-    List,
-    /// Compares our divide with another engine's and goes down into the first subtree that
-    /// disagrees, to a position whose move lists differ. Exit status 1 when they disagree.
-    Crosscheck {
-        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
-        rules: String,
-        /// A command that prints `MOVE: N` lines and/or a total; `{fen}` and `{depth}` are
-        /// replaced (the FEN quoted for the shell).
-        #[arg(long, conflicts_with = "uci")]
-        engine: Option<String>,
-        /// A UCI engine (`position fen`, `go perft`), e.g. /usr/games/fairy-stockfish.
-        #[arg(long)]
-        uci: Option<String>,
-        /// A UCI option, as NAME=VALUE (e.g. UCI_Variant=xiangqi); repeatable.
-        #[arg(long)]
-        uci_option: Vec<String>,
-        /// From this position instead of the start.
-        #[arg(long, allow_hyphen_values = true)]
-        fen: Option<String>,
-        /// The depth compared at the root.
-        #[arg(long, short, default_value_t = 4)]
-        depth: u32,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        search: SearchArgs,
-    },
-    /// The rule-change regression tool: two rule sets' perft to the first depth where they
-    /// differ, the shallowest positions whose legal moves differ, and the rule keys that
-    /// differ.
-    Diff {
-        /// The first rule set (id, path, `+house-rule`).
-        a: String,
-        /// The second.
-        b: String,
-        /// From this position instead of the first rule set's start.
-        #[arg(long, allow_hyphen_values = true)]
-        fen: Option<String>,
-        /// Compare perft to at most this depth, and the move sets of every position down to
-        /// one ply above it.
-        #[arg(long, short, default_value_t = 10)]
-        depth: u32,
-        /// Count perft only to this depth (the move sets are still compared down to
-        /// `--depth`): for a change that shows only deep in the tree.
-        #[arg(long)]
-        count_depth: Option<u32>,
-        /// Show at most this many differing positions.
-        #[arg(long, default_value_t = 3)]
-        shown: usize,
-        /// Give up when one ply holds more distinct positions than this (memory: about 80
-        /// bytes each for draughts, 100 for chess; the last ply about 40).
-        #[arg(long, default_value_t = 20_000_000)]
-        max_positions: usize,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        search: SearchArgs,
-    },
-    /// Perft tables for publishing: variants side by side, with the convention, the position,
-    /// the rules' source and a hash of the resolved rules in the header.
-    Table {
-        /// Shipped variant ids or paths to .toml files, either followed by `+house-rule`.
-        #[arg(required = true)]
-        rules: Vec<String>,
-        /// Every depth from 1 to D.
-        #[arg(
-            long,
-            short,
-            required_unless_present = "max_nodes",
-            conflicts_with = "max_nodes"
-        )]
-        depth: Option<u32>,
-        /// Every depth whose count stays at most N nodes.
-        #[arg(long)]
-        max_nodes: Option<u128>,
-        /// Which counts: unique, paths, or both side by side.
-        #[arg(long, value_enum, default_value = "unique")]
-        count: CountsArg,
-        /// Count from this position instead of each variant's start.
-        #[arg(long, allow_hyphen_values = true)]
-        fen: Option<String>,
-        /// Markdown, CSV or JSON.
-        #[arg(long, value_enum, default_value = "md")]
-        format: FormatArg,
-        /// Statistics to show for each convention instead of the nodes alone, separated by
-        /// commas: nodes, captures, ep, castles, promotions, checks, mates (chess family),
-        /// longest-capture (draughts); counted over the moves of the last ply (slower than
-        /// nodes alone).
-        #[arg(long)]
-        columns: Option<String>,
-        /// Compare with a reference table (the format of `tests/reference/perft/`) and mark
-        /// each depth; exit status 1 if one disagrees.
-        #[arg(long)]
-        check: Option<std::path::PathBuf>,
-        #[command(flatten)]
-        search: SearchArgs,
-    },
-    /// The JSON Schema (draft-07) of a family's rules files, for editors: a file that starts
-    /// with `#:schema ../schemas/draughts.json` gets completion, each key's documentation and
-    /// its misspellings flagged (Even Better TOML, tombi). Prints one family's schema, or with
-    /// `--out DIR` writes `DIR/FAMILY.json` for the family named or every family.
-    Schema {
-        /// The family whose files the schema describes.
-        #[arg(long, value_enum)]
-        family: Option<FamilyArg>,
-        /// A directory to write `FAMILY.json` into (created if need be) instead of printing.
-        #[arg(long)]
-        out: Option<std::path::PathBuf>,
-    },
-    /// The rules in plain sentences, written from the compiled rules.
-    Explain {
-        /// A shipped variant id, a path to a .toml file, either followed by `+house-rule`.
-        rules: String,
-        /// Wrap the text at this many columns (0: one line per paragraph).
-        #[arg(long, default_value_t = 88)]
-        width: usize,
-    },
-    /// Writes a static HTML page (no server, no external assets): every fixture drawn with its
-    /// expected moves as arrows and its pass/fail state, perft tables and diffs.
-    Report {
-        /// Fixture files or folders (default: `fixtures`).
-        paths: Vec<std::path::PathBuf>,
-        /// The folder to write `index.html` into (created if needed).
-        #[arg(long)]
-        out: std::path::PathBuf,
-        /// Add a perft table of these rules (repeat for columns side by side).
-        #[arg(long = "table", value_name = "RULES")]
-        tables: Vec<String>,
-        /// The tables go to every depth whose count stays at most this many leaves.
-        #[arg(long, default_value_t = 1_000_000)]
-        table_max_nodes: u128,
-        /// Add the diff of two rule sets, written `A,B` (repeat for more).
-        #[arg(long = "diff", value_name = "A,B")]
-        diffs: Vec<String>,
-        /// How deep each diff looks.
-        #[arg(long, default_value_t = 8)]
-        diff_depth: u32,
-        /// The page title.
-        #[arg(long, default_value = "rulebench report")]
-        title: String,
-    },
-    /// Prints a shell completion script: `rulebench completions bash > ~/.local/share/bash-completion/completions/rulebench`.
-    Completions {
-        /// The shell.
-        shell: clap_complete::Shell,
-    },
-    /// Writes the man pages (`rulebench.1` and one per verb) into a folder:
-    /// `rulebench man ~/.local/share/man/man1`.
-    Man {
-        /// The folder (created if needed).
-        dir: std::path::PathBuf,
-    },
-    /// Draws the board: in the terminal, or as an SVG picture.
-    Show {
-        #[command(flatten)]
-        position: PositionArgs,
-        /// Label every playable cell with its square number or point name.
-        #[arg(long)]
-        numbers: bool,
-        /// Plain ASCII instead of Unicode.
-        #[arg(long)]
-        ascii: bool,
-        /// Also write the board as an SVG picture to this file.
-        #[arg(long)]
-        svg: Option<std::path::PathBuf>,
-    },
-}
-
 /// A position: rules, FEN, and moves played from it.
 #[derive(clap::Args)]
 pub(super) struct PositionArgs {
@@ -317,28 +35,6 @@ pub(super) struct PositionArgs {
     /// variant reads (each checked for legality).
     #[arg(long, allow_hyphen_values = true)]
     pub moves: Option<String>,
-}
-
-/// Which counts a table shows.
-#[derive(Clone, Copy, ValueEnum)]
-pub(super) enum CountsArg {
-    /// Same from, to and captured set = one move.
-    Unique,
-    /// Every distinct jump sequence.
-    Paths,
-    /// Both, side by side.
-    Both,
-}
-
-/// The format of a table.
-#[derive(Clone, Copy, ValueEnum)]
-pub(super) enum FormatArg {
-    /// A Markdown table with the header as a list.
-    Md,
-    /// CSV with the header as `#` lines.
-    Csv,
-    /// One JSON object.
-    Json,
 }
 
 /// Threads and hash of a search.
@@ -365,6 +61,7 @@ impl SearchArgs {
     }
 }
 
+/// `--threads`, or all cores: at least 1, at most 1024.
 fn threads(given: Option<usize>) -> Result<usize> {
     match given {
         Some(0) => Err(miette::miette!("--threads must be at least 1")),
@@ -374,6 +71,7 @@ fn threads(given: Option<usize>) -> Result<usize> {
     }
 }
 
+/// `--hash`: at most half the memory, and a table the system agrees to give.
 fn hash_mb(given: usize) -> Result<usize> {
     let total = memory_mb();
     if given > total / 2 {

@@ -1,17 +1,36 @@
 //! The `rulebench` command line, a thin layer over the library: every verb works for every
-//! family, through the [`Game`](crate::game::Game) trait.
+//! family, through the [`Game`](crate::game::Game) trait. Each verb is a file of its own
+//! named after it, with its arguments and its `run`; `command.rs` lists the verbs,
+//! `args.rs` holds the arguments several verbs share.
 
 mod args;
-mod compare;
-mod meta;
-mod picture;
-mod play;
-mod publish;
-mod shards;
-mod tree;
+mod check;
+mod command;
+mod completions;
+mod counts;
+mod crosscheck;
+mod diff;
+mod divide;
+mod explain;
+mod fixtures;
+mod list;
+mod long_run;
+mod man;
+mod merge;
+mod moves;
+mod outcome;
+mod perft;
+mod perft_shards;
+mod perftree;
+mod position;
+mod report;
+mod schema;
+mod show;
+mod table;
+mod uci;
 
-use args::Command;
-use clap::Parser;
+use clap::{CommandFactory, Parser};
+use command::Command;
 use miette::Result;
 use std::process::ExitCode;
 
@@ -24,178 +43,31 @@ struct Cli {
     command: Command,
 }
 
+/// Runs the verb the command line names, its output on stdout.
 fn run(cli: Cli) -> Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    if let Command::Check {
-        rules,
-        resolved,
-        deny_warnings,
-    } = &cli.command
-    {
-        return meta::check(&mut out, rules, *resolved, *deny_warnings);
-    }
-    if let Command::Table {
-        rules,
-        depth,
-        max_nodes,
-        count,
-        fen,
-        format,
-        columns,
-        check,
-        search,
-    } = &cli.command
-    {
-        let request = publish::TableRequest {
-            rules,
-            depth: *depth,
-            max_nodes: *max_nodes,
-            count: *count,
-            columns: columns.as_deref(),
-            fen: fen.as_deref(),
-            format: *format,
-            check: check.as_deref(),
-            search,
-        };
-        return publish::table(&mut out, request);
-    }
-    if let Command::Crosscheck {
-        rules,
-        engine,
-        uci,
-        uci_option,
-        fen,
-        depth,
-        json,
-        search,
-    } = &cli.command
-    {
-        let request = compare::CrossRequest {
-            rules,
-            engine: engine.as_deref(),
-            uci: uci.as_deref(),
-            uci_options: uci_option,
-            fen: fen.as_deref(),
-            depth: *depth,
-            json: *json,
-            search,
-        };
-        return compare::crosscheck(&mut out, request);
-    }
     match cli.command {
-        Command::Perft {
-            stats: true, split, ..
-        } if split.any() => Err(miette::miette!(
-            help = "count the statistics in one run (with --threads), or the shards without them",
-            "--stats cannot be split into shards yet"
-        )),
-        Command::Perft {
-            tree, json, split, ..
-        } if split.any() => shards::perft(&mut out, &tree, &split, json),
-        Command::Perft {
-            tree,
-            json,
-            stats: true,
-            ..
-        } => tree::perft_stats(&mut out, &tree, json),
-        Command::Perft { tree, json, .. } => tree::perft(&mut out, &tree, json),
-        Command::Merge { results, json } => shards::merge(&mut out, &results, json),
-        Command::Divide { tree } => tree::divide(&mut out, &tree),
-        Command::Perftree {
-            depth,
-            fen,
-            moves,
-            rules,
-            search,
-        } => tree::perftree(&mut out, &rules, &depth, &fen, moves.as_deref(), &search),
-        Command::Uci { rules } => tree::uci(&mut out, &rules),
-        Command::Moves {
-            position,
-            json,
-            notation,
-        } => play::moves(&mut out, &position, json, notation.as_deref()),
-        Command::Outcome { position } => play::outcome(&mut out, &position),
-        Command::Check { .. } | Command::Table { .. } | Command::Crosscheck { .. } => {
-            unreachable!("handled above")
-        }
-        Command::Fixtures { paths } => meta::fixtures(&mut out, paths),
-        Command::List => meta::list(&mut out),
-        Command::Diff {
-            a,
-            b,
-            fen,
-            depth,
-            count_depth,
-            shown,
-            max_positions,
-            json,
-            search,
-        } => compare::diff(
-            &mut out,
-            (&a, &b),
-            fen.as_deref(),
-            crate::diff::DiffLimits {
-                depth,
-                count_depth: count_depth.unwrap_or(depth),
-                shown,
-                max_positions,
-            },
-            json,
-            &search,
-        ),
-        Command::Show {
-            position,
-            numbers,
-            ascii,
-            svg,
-        } => picture::show(&mut out, &position, numbers, ascii, svg.as_deref()),
-        Command::Schema { family, out: dir } => {
-            meta::schema(&mut out, family.map(Into::into), dir.as_deref())
-        }
-        Command::Explain { rules, width } => meta::explain(&mut out, &rules, width),
-        Command::Report {
-            paths,
-            out: dir,
-            tables,
-            table_max_nodes,
-            diffs,
-            diff_depth,
-            title,
-        } => {
-            return picture::report(
-                &mut out,
-                picture::ReportRequest {
-                    paths,
-                    dir: &dir,
-                    tables: &tables,
-                    table_max_nodes,
-                    diffs: &diffs,
-                    diff_depth,
-                    title,
-                },
-            );
-        }
-        Command::Completions { shell } => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut cmd, "rulebench", &mut out);
-            Ok(())
-        }
-        Command::Man { dir } => man(&mut out, &dir),
+        Command::Perft(args) => perft::run(&mut out, args),
+        Command::Merge(args) => merge::run(&mut out, args),
+        Command::Divide(args) => divide::run(&mut out, args),
+        Command::Perftree(args) => perftree::run(&mut out, args),
+        Command::Uci(args) => uci::run(&mut out, args),
+        Command::Moves(args) => moves::run(&mut out, args),
+        Command::Outcome(args) => outcome::run(&mut out, args),
+        Command::Check(args) => check::run(&mut out, args),
+        Command::Fixtures(args) => fixtures::run(&mut out, args),
+        Command::List => list::run(&mut out),
+        Command::Crosscheck(args) => crosscheck::run(&mut out, args),
+        Command::Diff(args) => diff::run(&mut out, args),
+        Command::Table(args) => table::run(&mut out, args),
+        Command::Schema(args) => schema::run(&mut out, args),
+        Command::Explain(args) => explain::run(&mut out, args),
+        Command::Report(args) => report::run(&mut out, args),
+        Command::Completions(args) => completions::run(&mut out, args, Cli::command()),
+        Command::Man(args) => man::run(&mut out, args, Cli::command()),
+        Command::Show(args) => show::run(&mut out, args),
     }
-    .map(|()| ExitCode::SUCCESS)
-}
-
-/// Writes `rulebench.1` and `rulebench-VERB.1` for each verb into `dir`.
-fn man(out: &mut impl std::io::Write, dir: &std::path::Path) -> Result<()> {
-    use miette::IntoDiagnostic;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| miette::miette!("cannot create {}: {e}", dir.display()))?;
-    let cmd = <Cli as clap::CommandFactory>::command();
-    clap_mangen::generate_to(cmd, dir)
-        .map_err(|e| miette::miette!("cannot write the man pages into {}: {e}", dir.display()))?;
-    writeln!(out, "man pages written to {}", dir.display()).into_diagnostic()?;
-    Ok(())
 }
 
 /// The exit status after Ctrl-C: 128 + SIGINT, as a shell reports a process the signal

@@ -1,8 +1,10 @@
-//! `perft --split-depth/--shards/--shard/--list/--fen-list/--checkpoint` and `merge`: a perft
-//! cut into shards that any batch system runs, and their exact sum.
+//! `perft --split-depth/--shards/--shard/--list/--fen-list/--checkpoint`: a perft cut into
+//! shards that any batch system runs (`merge` adds up their results), a frontier listed, a
+//! list of positions counted, a count that resumes from a checkpoint.
 
 use super::args::{SplitArgs, TreeArgs};
-use super::tree::{announce_long_run, position};
+use super::long_run::announce_long_run;
+use super::position::position;
 use crate::count::Count;
 use crate::game::Game;
 use crate::perft::checkpoint::{Checkpoint, Header};
@@ -13,14 +15,15 @@ use crate::variant::Variant;
 use crate::with_game;
 use miette::{IntoDiagnostic, Result, miette};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// The smallest frontier a checkpoint without `--split-depth` cuts the tree into: enough
 /// subtrees that a kill loses little.
 const CHECKPOINT_SUBTREES: usize = 1000;
 
-/// Largest `--fen-list` file read (a frontier of a million positions).
+/// Largest `--fen-list` file (a frontier of a million positions) or file of shard results
+/// read.
 const MAX_LIST_BYTES: u64 = 256 << 20;
 
 /// `perft` with any of the splitting options.
@@ -142,6 +145,8 @@ fn auto_split_depth<G: Game>(game: &G, pos: &G::Position, depth: u32) -> u32 {
     depth
 }
 
+/// The checkpoint at `path`, if one is given: opened for this job, resumed if it holds
+/// finished subtrees.
 fn open_checkpoint(path: Option<&Path>, header: &Header) -> Result<Option<Checkpoint>> {
     let Some(path) = path else {
         return Ok(None);
@@ -276,69 +281,8 @@ fn fen_list<G: Game>(
     Ok(())
 }
 
-fn read_list(path: &Path) -> Result<String> {
+/// A list of positions or of shard results, read whole (at most [`MAX_LIST_BYTES`]).
+pub(super) fn read_list(path: &Path) -> Result<String> {
     crate::diagnostics::read_text_at_most(path, MAX_LIST_BYTES)
         .map_err(|e| miette!("{}: {e}", path.display()))
-}
-
-/// `merge`: the shards' results added up.
-pub(super) fn merge(out: &mut impl Write, paths: &[PathBuf], json: bool) -> Result<()> {
-    use crate::perft::job::{MergeError, list, merge, read_results};
-    let mut sources = Vec::new();
-    let stdin_only = paths.is_empty() || paths.iter().all(|p| p.as_os_str() == "-");
-    if stdin_only {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| miette!("stdin: {e}"))?;
-        sources.push(("stdin".to_string(), text));
-    } else {
-        for p in paths {
-            let text = read_list(p)?;
-            sources.push((p.display().to_string(), text));
-        }
-    }
-    let results = read_results(&sources).map_err(|e| miette!("{e}"))?;
-    let merged = merge(&results).map_err(|e| match &e {
-        MergeError::Missing { duplicated, .. } if !duplicated.is_empty() => miette!(
-            help = format!(
-                "run the missing shards (a run of one shard gives the same result on any machine); also given twice: {}",
-                list(duplicated)
-            ),
-            "{e}"
-        ),
-        MergeError::Missing { .. } => miette!(
-            help = "run the missing shards: a run of one shard gives the same result on any machine",
-            "{e}"
-        ),
-        _ => miette!("{e}"),
-    })?;
-    if !merged.duplicated.is_empty() {
-        eprintln!(
-            "shards given more than once, with the same count (counted once): {}",
-            list(&merged.duplicated)
-        );
-    }
-    let job = &merged.job;
-    if json {
-        let value = serde_json::json!({
-            "rules": job.rules,
-            "rules_sha256": job.rules_sha256,
-            "fen": job.fen,
-            "depth": job.depth,
-            "split_depth": job.split_depth,
-            "shards": job.shards,
-            "count": job.count,
-            "nodes": merged.nodes.to_string(),
-            "seconds": merged.seconds,
-            "duplicated": merged.duplicated,
-        });
-        writeln!(out, "{value}").into_diagnostic()?;
-    } else {
-        writeln!(out, "{}", merged.nodes).into_diagnostic()?;
-        eprintln!(
-            "perft {} ({}) of {}: {} shards merged, {:.1} s of shard time",
-            job.depth, job.count, job.rules, job.shards, merged.seconds
-        );
-    }
-    Ok(())
 }
