@@ -129,33 +129,3 @@ impl Rules {
         }
     }
 }
-
-/// The precedence score of a capture of `pieces` pieces, `kings` of them kings, made by a
-/// king or not, with the order in which kings were taken (bit 63 for the first jump, 62 for
-/// the second, ...): the `criteria` compared in order, each in a bit field of its own (7 bits
-/// for a number of pieces, 40 for a value by `values`, 1 for the king, 64 for the order), so
-/// that the greater score is the capture the precedence prefers.
-#[inline(always)]
-pub fn precedence_score(
-    criteria: &[Criterion],
-    values: PieceValues,
-    pieces: u32,
-    kings: u32,
-    by_king: bool,
-    king_order: u64,
-) -> u128 {
-    let mut score: u128 = 0;
-    for c in criteria {
-        score = match c {
-            Criterion::MostPieces => (score << 7) | pieces as u128,
-            Criterion::MostKings => (score << 7) | kings as u128,
-            Criterion::MostValue => {
-                let value = (pieces - kings) * values.man + kings * values.king;
-                (score << 40) | value as u128
-            }
-            Criterion::MadeByKing => (score << 1) | by_king as u128,
-            Criterion::KingTakenEarliest => (score << 64) | king_order as u128,
-        };
-    }
-    score
-}

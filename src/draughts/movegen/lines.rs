@@ -14,7 +14,7 @@ use super::zobrist::Zobrist;
 use crate::bits::Bits;
 use crate::draughts::geometry::{NO_SQUARE, Step};
 use crate::draughts::position::Position;
-use crate::draughts::rules::{Lines, PieceValues, Rules, precedence_score};
+use crate::draughts::rules::{Lines, PieceValues, Rules};
 use crate::draughts::schema::{
     Colour, Criterion, KingLanding, KingRange, PromotionDuringCapture, Removal,
 };
@@ -386,16 +386,25 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
         }
     }
 
-    /// The precedence score of the capture so far ([`precedence_score`]).
+    /// The precedence score of the capture so far, criteria compared in order (as the
+    /// kernel's `Capture::score`).
     fn score(&self) -> u128 {
-        precedence_score(
-            &self.g.precedence,
-            self.g.values,
-            self.captured.count(),
-            (self.captured & self.enemy_kings).count(),
-            self.started_as_king,
-            self.king_order,
-        )
+        let kings = (self.captured & self.enemy_kings).count();
+        let pieces = self.captured.count();
+        let mut score: u128 = 0;
+        for c in &self.g.precedence {
+            score = match c {
+                Criterion::MostPieces => (score << 7) | pieces as u128,
+                Criterion::MostKings => (score << 7) | kings as u128,
+                Criterion::MostValue => {
+                    let v = self.g.values;
+                    (score << 40) | ((pieces - kings) * v.man + kings * v.king) as u128
+                }
+                Criterion::MadeByKing => (score << 1) | self.started_as_king as u128,
+                Criterion::KingTakenEarliest => (score << 64) | self.king_order as u128,
+            };
+        }
+        score
     }
 
     fn emit(&mut self, to: u8, king: bool) {
