@@ -1,7 +1,7 @@
 //! Perft from the start position of each shipped variant against the published tables in
 //! `tests/reference/perft/` (copied from the project's shared reference data; each file names
 //! its source). Both counting conventions, to at least the first depth whose count passes 20
-//! million; `RULEBENCH_PERFT_MAX_NODES=N` (or `all`) runs deeper, see README.
+//! million; `RULEBENCH_PERFT_MAX_NODES=N` (or `all`) runs deeper, see docs/testing.md.
 
 use crate::common;
 

@@ -1,5 +1,5 @@
 //! Properties over random legal playouts from each shipped variant's start (proptest).
-//! The default is 24 cases per property; set `PROPTEST_CASES` for more (see README).
+//! The default is 24 cases per property; set `PROPTEST_CASES` for more (see docs/testing.md).
 
 use proptest::prelude::*;
 use rulebench::draughts::schema::Criterion;

@@ -3,7 +3,7 @@
 //! the counting rule, each as the rules file sets it. Perft looks only at the bare-king rule
 //! (a game it has already decided has no moves, as in Fairy-Stockfish's counts).
 //!
-//! Decisions where the rules leave room (see README): an identical check is the same
+//! Decisions where the rules leave room (docs/cli.md, "How a chess-family game ends"): an identical check is the same
 //! position (pieces, side to move, rights) produced by a move that gives check, counted over
 //! the moves played; a repetition counts every position of the game, the first included; the
 //! counting rule starts at the first position in which one side has only its royal piece (and
