@@ -90,7 +90,7 @@ fn answer_to(r: &Request) -> Result<Value, LocatedError> {
     }
 }
 
-/// Every shipped variant with the text of its file.
+/// Every shipped variant with its group and the text of its file.
 fn variants() -> Value {
     let list: Vec<Value> = crate::rules::shipped()
         .into_iter()
@@ -100,6 +100,7 @@ fn variants() -> Value {
                 "id": s.id,
                 "name": s.name,
                 "family": s.family.map(|f| f.name()),
+                "group": s.group,
                 "text": crate::rules::shipped_text(&s.id),
             })
         })

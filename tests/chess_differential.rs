@@ -500,6 +500,61 @@ fn move_lists_equal_pyffish() {
     }
 }
 
+/// The files written from Fairy-Stockfish's current definitions, against pyffish 0.0.90 (which
+/// has them all; Debian's fairy-stockfish 11.1 lacks half of them): 300 positions each.
+const PYFFISH_VARIANTS: &[&str] = &[
+    "5check",
+    "berolina",
+    "capahouse",
+    "centaur",
+    "chaturanga",
+    "chessgi",
+    "codrus",
+    "gardner",
+    "georgian",
+    "kinglet",
+    "legan",
+    "loop",
+    "losers",
+    "misere",
+    "nocastle",
+    "paradigm",
+    "pawnback",
+    "pawnsideways",
+    "perfect",
+    "raazuvaa",
+    "sortofalmost",
+    "torpedo",
+    "tencubed",
+    "wolf",
+    "shako",
+    "euroshogi",
+    "judkins",
+    "gorogoro",
+    "yarishogi",
+    "checkshogi",
+    "okisakishogi",
+    "manchu",
+    "clobber",
+    "clobber10",
+    "breakthrough",
+    "fox-and-hounds",
+];
+
+#[test]
+fn move_lists_of_the_newer_variants_equal_pyffish() {
+    for (i, variant) in PYFFISH_VARIANTS.iter().enumerate() {
+        let Some(mut engine) = python("pyffish", variant, false) else {
+            return;
+        };
+        let seen = with_chess(variant, |run| {
+            run(&mut engine, 300, 0xF2F2 + i as u64, false, true)
+        });
+        // Positions where the side to move is in check or has no move at all.
+        assert!(seen.in_check + seen.ended >= 3, "{variant}: {seen:?}");
+    }
+}
+
 #[test]
 fn chess_move_lists_equal_python_chess() {
     for (variant, chess960) in [("chess", false), ("chess960", true)] {
@@ -644,4 +699,88 @@ fn drop_variants_equal_pyffish() {
 fn drop_variants_equal_python_chess() {
     let variants = DROP_VARIANTS.iter().filter(|v| v.2).map(|v| v.0);
     against_python("chess", variants, 600, 0xD209_2001, enough_drops);
+}
+
+/// Reads `count` positions as pyffish writes them (`tools/legal_moves.py playouts`: random
+/// games from pyffish's start, FENs by `pyffish.get_fen`) and compares our legal moves there
+/// with pyffish's.
+fn read_pyffish_fens<B: Set>(game: &Chess<B>, python: &str, count: usize, seed: u64) -> usize {
+    let script = format!("{}/tools/legal_moves.py", env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(python)
+        .args([
+            script.as_str(),
+            "playouts",
+            game.id(),
+            &count.to_string(),
+            &seed.to_string(),
+        ])
+        .output()
+        .expect("the playouts run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut read = 0;
+    for line in text.lines() {
+        let (fen, theirs) = line.split_once('\t').expect("FEN<TAB>MOVES");
+        let pos = game
+            .parse_fen(fen)
+            .unwrap_or_else(|e| panic!("{}: pyffish's FEN {fen} refused: {e}", game.id()));
+        let ours: BTreeSet<String> = game
+            .legal_moves(&pos)
+            .iter()
+            .map(|m| game.coordinates(*m, 1))
+            .collect();
+        let theirs: BTreeSet<String> = theirs.split_whitespace().map(String::from).collect();
+        assert_eq!(
+            ours,
+            theirs,
+            "{} {fen}: only ours {:?}, only pyffish's {:?}",
+            game.id(),
+            ours.difference(&theirs).collect::<Vec<_>>(),
+            theirs.difference(&ours).collect::<Vec<_>>()
+        );
+        read += 1;
+    }
+    read
+}
+
+/// Every shipped file that pyffish plays under the same id reads every FEN as pyffish writes
+/// it (its shogi's FEN without castling and en-passant fields, its en-passant lists such as
+/// Berolina's `c5d6`, hands as `[-]`), and finds pyffish's moves there: 40 positions each.
+#[test]
+fn pyffish_fens_are_read() {
+    let Some(_probe) = python("pyffish", "chess", false) else {
+        return;
+    };
+    let python = std::env::var("RULEBENCH_PYTHON").unwrap_or("python3".into());
+    let listed = Command::new(&python)
+        .args(["-c", "import pyffish; print(' '.join(pyffish.variants()))"])
+        .output()
+        .expect("pyffish lists its variants");
+    let known: BTreeSet<String> = String::from_utf8(listed.stdout)
+        .unwrap()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let mut compared = 0;
+    for (i, id) in rulebench::rules::shipped_of(rulebench::rules::Family::Chess)
+        .iter()
+        .enumerate()
+        .filter(|(_, id)| known.contains(*id))
+    {
+        let n = match rulebench::load::<Variant>(id).unwrap() {
+            Variant::Chess(g) => read_pyffish_fens(&*g, &python, 40, 0xFE7 + i as u64),
+            Variant::WideChess(g) => read_pyffish_fens(&*g, &python, 40, 0xFE7 + i as u64),
+            _ => unreachable!("{id} is of the chess family"),
+        };
+        assert_eq!(n, 40, "{id}");
+        compared += 1;
+    }
+    assert!(
+        compared >= 50,
+        "only {compared} shipped files are pyffish's"
+    );
 }

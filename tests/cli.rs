@@ -191,3 +191,43 @@ fn errors_are_located_and_fail() {
     assert!(!success);
     assert!(err.contains("coordinates, ucci, wxf"), "{err}");
 }
+
+/// Every verb on every shipped file of the chess family, from its start: perft (threads, hash,
+/// statistics), divide, moves, outcome, show, table and diff agree with the published first
+/// two depths of `tests/reference/perft/<id>.toml`.
+#[test]
+fn every_verb_on_every_shipped_chess_file() {
+    for id in rulebench::rules::shipped_of(rulebench::rules::Family::Chess) {
+        let reference = crate::common::case_reference(&id);
+        let start = reference.case.iter().find(|c| c.id == "start").unwrap();
+        let (d1, d2) = (start.perft[0].to_string(), start.perft[1].to_string());
+        let id = id.as_str();
+        let perft = ok(&["perft", id, "--depth", "2", "--threads", "2", "--hash", "4"]);
+        assert_eq!(perft.trim(), d2, "{id} perft");
+        let stats: serde_json::Value =
+            serde_json::from_str(&ok(&["perft", id, "--depth", "2", "--stats", "--json"])).unwrap();
+        assert_eq!(
+            stats["stats"]["nodes"].to_string(),
+            d2,
+            "{id} perft --stats"
+        );
+        let divide = ok(&["divide", id, "--depth", "2"]);
+        assert!(
+            divide
+                .trim_end()
+                .ends_with(&format!("Nodes searched: {d2}")),
+            "{id} divide: {divide}"
+        );
+        let moves = ok(&["moves", id]);
+        assert_eq!(moves.lines().count().to_string(), d1, "{id} moves");
+        assert_eq!(ok(&["outcome", id]).trim(), "ongoing", "{id} outcome");
+        assert!(!ok(&["show", id]).is_empty(), "{id} show");
+        let table = ok(&["table", id, "--depth", "2"]);
+        assert!(
+            table.replace(',', "").contains(&format!("| 2 | {d2} |")),
+            "{id} table: {table}"
+        );
+        let (same, diff, err) = run(&["diff", id, id, "--depth", "2"]);
+        assert!(same, "{id} diff with itself: {diff}{err}");
+    }
+}

@@ -11,6 +11,13 @@ there is none). Chess960 castling is written as the king taking its own rook, as
     python3 tools/legal_moves.py chess < positions.tsv
     python3 tools/legal_moves.py pyffish < positions.tsv
 
+`playouts` writes positions in pyffish's own FEN (as `pyffish.get_fen` writes them) instead:
+COUNT lines `FEN<TAB>MOVES` from random games of VARIANT that pyffish plays from its start
+position (at most 80 plies each, seeded by SEED), every third position kept, the ends of games
+always:
+
+    python3 tools/legal_moves.py playouts VARIANT COUNT SEED
+
 This file reads no part of rulebench: it only asks the other engine.
 """
 
@@ -46,7 +53,7 @@ def with_python_chess():
 
 
 # The variants whose rules forbid a pawn drop that checkmates at once (docs/games/chess.md#shogi).
-NO_PAWN_DROP_MATE = ("shogi", "minishogi")
+NO_PAWN_DROP_MATE = ("shogi", "minishogi", "euroshogi", "judkins", "gorogoro")
 
 
 def with_pyffish():
@@ -75,7 +82,34 @@ def with_pyffish():
     return moves
 
 
+def playouts(variant, count, seed):
+    import random
+
+    import pyffish
+
+    moves = with_pyffish()
+    rng = random.Random(seed)
+    start = pyffish.start_fen(variant)
+    out = 0
+    while out < count:
+        fen = start
+        for ply in range(80):
+            listed = moves(variant, False, fen)
+            if rng.randrange(3) == 0 or not listed or ply == 79:
+                sys.stdout.write(fen + "\t" + " ".join(sorted(listed)) + "\n")
+                out += 1
+                if out == count:
+                    break
+            if not listed:
+                break
+            fen = pyffish.get_fen(variant, fen, [rng.choice(listed)])
+    sys.stdout.flush()
+
+
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "playouts":
+        playouts(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+        return
     engine = sys.argv[1] if len(sys.argv) > 1 else "chess"
     moves = {"chess": with_python_chess, "pyffish": with_pyffish}[engine]()
     for line in sys.stdin:

@@ -252,11 +252,20 @@ async function main() {
   startWorker();
   variants = call({ op: "variants" }).variants;
   const select = $("variant");
+  // One <optgroup> per group (`[variant] group`), in the order the groups first appear.
+  const groups = new Map();
   for (const v of variants) {
+    const label = v.group || v.family;
+    if (!groups.has(label)) {
+      const g = document.createElement("optgroup");
+      g.label = label;
+      groups.set(label, g);
+      select.appendChild(g);
+    }
     const o = document.createElement("option");
     o.value = v.id;
     o.textContent = `${v.name} (${v.family})`;
-    select.appendChild(o);
+    groups.get(label).appendChild(o);
   }
   select.addEventListener("change", () => {
     chooseVariant(select.value);

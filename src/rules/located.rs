@@ -90,6 +90,10 @@ pub struct VariantSection {
     pub source: Option<Val<String>>,
     /// One paragraph for people.
     pub description: Option<Val<String>>,
+    /// The group `rulebench list` shows the variant under (`shogi`, `Xiangqi and kin`); a
+    /// file without one is listed under its parent's, and a file with no parent under its
+    /// family's name.
+    pub group: Option<Val<String>>,
 }
 
 /// `[overlay]`: a house rule meant to be applied on top of a variant.

@@ -12,15 +12,60 @@ pub(super) fn parse_betza(
     loader: &Loader,
     v: &Val<String>,
 ) -> Result<Vec<Component>, LocatedError> {
-    betza::parse(&v.value).map_err(|e| {
-        let at = v.span.start + 1;
+    let at = v.span.start + 1;
+    let parsed = betza::parse(&v.value).map_err(|e| {
         loader.error(
             v.file,
             at + e.span.start..at + e.span.end.max(e.span.start + 1),
             e.message,
             Some(e.help),
         )
-    })
+    })?;
+    if let Some(span) = lone_direction_on_knight(&v.value) {
+        let written = &v.value[span.clone()];
+        loader.warn(loader.error(
+            v.file,
+            at + span.start..at + span.end,
+            format!(
+                "`{written}` is the four {} knight leaps here (XBetza); Fairy-Stockfish reads it as the two narrow ones",
+                if written.contains('f') { "forward" } else { "backward" }
+            ),
+            Some(format!(
+                "write `{narrow}N` for the two narrow leaps (what Fairy-Stockfish means by `{written}`), `{narrow}N{wide}N` for all four",
+                narrow = if written.contains('f') { "ff" } else { "bb" },
+                wide = if written.contains('f') { "fs" } else { "bs" },
+            )),
+        ));
+    }
+    Ok(parsed)
+}
+
+/// The first knight (`N`) whose modifiers name exactly one direction, `f` or `b` (`fN`,
+/// `mfN`): XBetza reads it as four leaps, Fairy-Stockfish as two (its `fN` is XBetza's `ffN`).
+fn lone_direction_on_knight(text: &str) -> Option<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b != b'N'
+            || bytes
+                .get(i + 1)
+                .is_some_and(|n| n.is_ascii_uppercase() && *n == b'N')
+        {
+            continue;
+        }
+        let start = bytes[..i]
+            .iter()
+            .rposition(|c| !c.is_ascii_lowercase())
+            .map_or(0, |p| p + 1);
+        let directions: Vec<u8> = bytes[start..i]
+            .iter()
+            .copied()
+            .filter(|c| b"fblrvsh".contains(c))
+            .collect();
+        if directions == b"f" || directions == b"b" {
+            return Some(start..i + 1);
+        }
+    }
+    None
 }
 
 /// One letter, lower case.

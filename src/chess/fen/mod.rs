@@ -5,7 +5,9 @@
 //! (`hands`), then `w` (first side to move) or `b`, the castling rights (`KQkq`, X-FEN's
 //! and Shredder-FEN's file letters `HAha`, or `-`), the en-passant point (`e3` or `-`), the
 //! plies the move rule counts and the move number:
-//! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`.
+//! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`. Fairy-Stockfish's own forms
+//! are read too: the castling and en-passant fields left out where a game has neither
+//! (`...[-] w 0 1`), and an en-passant field listing several points (`c5d6`).
 //!
 //! The en-passant field is read whether the source writes it after every double step or only
 //! when a capture is possible, and kept only when a piece of the side to move could take so
@@ -105,15 +107,28 @@ impl<B: Set> FenRules<'_, B> {
                 }
             }
         }
-        if let Some(span) = fields.get(2) {
+        // Fairy-Stockfish leaves the castling and en-passant fields out in games that have
+        // neither (`...[-] w 0 1`, its shogi): a field of digits after the side to move is
+        // the first counter. Neither field can be read as digits, so this never guesses.
+        let digits = |i: usize| {
+            fields
+                .get(i)
+                .is_some_and(|s| fen[s.clone()].bytes().all(|b| b.is_ascii_digit()))
+        };
+        let mut counters = 2;
+        if fields.len() > 2 && !digits(2) {
+            let span = fields[2].clone();
             self.read_castling(&fen[span.clone()], span.start, &mut pos, &err)?;
+            counters = 3;
+            if fields.len() > 3 && !digits(3) {
+                let span = fields[3].clone();
+                self.read_en_passant(&fen[span.clone()], span, &mut pos, &err)?;
+                counters = 4;
+            }
         }
-        if let Some(span) = fields.get(3) {
-            self.read_en_passant(&fen[span.clone()], span.clone(), &mut pos, &err)?;
-        }
-        for (i, span) in fields.iter().enumerate().skip(4) {
+        for (i, span) in fields.iter().enumerate().skip(counters) {
             let value = &fen[span.clone()];
-            if i > 5 {
+            if i > counters + 1 {
                 return Err(err(
                     span.clone(),
                     "a field after the move number".into(),
@@ -127,7 +142,7 @@ impl<B: Set> FenRules<'_, B> {
                     "the last two fields are the plies the move rule counts and the move number",
                 )
             })?;
-            if i == 4 {
+            if i == counters {
                 pos.quiet_plies = n;
             } else if n == 0 {
                 return Err(err(
@@ -340,40 +355,41 @@ impl<B: Set> FenRules<'_, B> {
                 "write `-` for the en-passant field",
             ));
         };
-        let point = self.board.parse_point(field, 1).map_err(|m| {
-            err(
-                span.clone(),
-                m,
-                "the en-passant field is a point (`e3`) or `-`",
-            )
-        })?;
-        if !Engineless::empty(pos, point) {
+        // One point (`e3`), or Fairy-Stockfish's list of points (`c5d6`: the point a pawn
+        // passed over and the one it stands on; `h3h4`). The empty points are the ones passed
+        // over; an occupied one names the piece that passed.
+        let help = "the en-passant field is a point (`e3`), Fairy-Stockfish's list of points \
+                    (`c5d6`: where the pawn stands and what it passed over) or `-`";
+        let mut passed = Vec::new();
+        let mut movers = B::ZERO;
+        for (at, text) in point_texts(field) {
+            let span = span.start + at..span.start + at + text.len();
+            let point = self
+                .board
+                .parse_point(text, 1)
+                .map_err(|m| err(span.clone(), m, help))?;
+            if Engineless::empty(pos, point) {
+                passed.push(point);
+            } else if field.len() == text.len() {
+                return Err(err(
+                    span,
+                    format!("the en-passant point {text} is not empty"),
+                    "the en-passant point is the one the last move passed over",
+                ));
+            } else {
+                movers |= B::one(point);
+            }
+        }
+        if passed.is_empty() {
             return Err(err(
                 span,
-                format!("the en-passant point {field} is not empty"),
-                "the en-passant point is the one the last move passed over",
+                format!("`{field}` names no empty point"),
+                "the en-passant field names the point the last move passed over",
             ));
         }
         // The piece that passed: one of the side not to move, of a type that may be taken so,
-        // standing where a passing move over `point` ends, from an empty point.
-        let them = 1 - pos.side as usize;
-        let mut found = None;
-        'search: for kind in (0..self.letters.len()).filter(|k| ep.taken >> k & 1 != 0) {
-            for victim in pos.pieces(them, kind).squares() {
-                for origin in 0..self.board.points() {
-                    if !Engineless::empty(pos, origin) {
-                        continue;
-                    }
-                    let pm = self.tables.at(them, kind, origin);
-                    for leap in self.tables.lame_of(pm) {
-                        if leap.passes && leap.moves.holds(victim) && leap.path.holds(point) {
-                            found = Some((victim, leap.path));
-                            break 'search;
-                        }
-                    }
-                }
-            }
-        }
+        // standing where a passing move over the passed points ends, from an empty point.
+        let found = self.passer(pos, ep, &passed, movers);
         let Some((victim, path)) = found else {
             return Err(err(
                 span,
@@ -387,6 +403,41 @@ impl<B: Set> FenRules<'_, B> {
             pos.ep_victim = victim as u8;
         }
         Ok(())
+    }
+
+    /// The piece that passed over every point of `passed` (one of `movers` when there are
+    /// any), with the points its move passed: a piece of the side not to move, of a type
+    /// that may be taken so, standing where a passing move ends, from an empty point.
+    fn passer(
+        &self,
+        pos: &Position<B>,
+        ep: EnPassant,
+        passed: &[u32],
+        movers: B,
+    ) -> Option<(u32, B)> {
+        let them = 1 - pos.side as usize;
+        for kind in (0..self.letters.len()).filter(|k| ep.taken >> k & 1 != 0) {
+            for victim in pos.pieces(them, kind).squares() {
+                if !movers.is_empty() && !movers.holds(victim) {
+                    continue;
+                }
+                for origin in 0..self.board.points() {
+                    if !Engineless::empty(pos, origin) {
+                        continue;
+                    }
+                    let pm = self.tables.at(them, kind, origin);
+                    for leap in self.tables.lame_of(pm) {
+                        if leap.passes
+                            && leap.moves.holds(victim)
+                            && passed.iter().all(|&p| leap.path.holds(p))
+                        {
+                            return Some((victim, leap.path));
+                        }
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// Writes the position as a FEN; `ep` says whether its en-passant points are written.
@@ -438,7 +489,17 @@ impl<B: Set> FenRules<'_, B> {
         out.push_str(&self.castling_field(pos));
         out.push(' ');
         if write_ep && !pos.ep.is_empty() {
-            out.push_str(&board.name(pos.ep.lowest()));
+            let point = pos.ep.lowest();
+            out.push_str(&board.name(point));
+            // Where another piece could have passed the same point (two Berolina pawns either
+            // side of it), Fairy-Stockfish's form names the one that did: `d6c5`.
+            let victim = u32::from(pos.ep_victim);
+            let first = self
+                .en_passant
+                .and_then(|ep| self.passer(pos, ep, &[point], B::ZERO));
+            if first.is_some_and(|(v, _)| v != victim) {
+                out.push_str(&board.name(victim));
+            }
         } else {
             out.push('-');
         }
@@ -485,6 +546,32 @@ impl<B: Set> FenRules<'_, B> {
         }
         if out.is_empty() { "-".into() } else { out }
     }
+}
+
+/// The points of an en-passant field, each with its offset: `c5d6` is `c5` and `d6`. A text
+/// that is not a run of points comes back whole, for the point reader's error.
+fn point_texts(field: &str) -> Vec<(usize, &str)> {
+    let starts: Vec<usize> = field
+        .char_indices()
+        .filter(|&(i, c)| {
+            c.is_ascii_lowercase()
+                && field[..i]
+                    .chars()
+                    .last()
+                    .is_some_and(|p| p.is_ascii_digit())
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if !field.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return vec![(0, field)];
+    }
+    let mut out = Vec::new();
+    let mut from = 0;
+    for s in starts.into_iter().chain(std::iter::once(field.len())) {
+        out.push((from, &field[from..s]));
+        from = s;
+    }
+    out
 }
 
 /// The partners of `side` on the board.

@@ -310,6 +310,16 @@ impl<B: Set> Chess<B> {
 impl<B: Set> Chess<B> {
     /// The type a drop's letter names (`P` in `P@e4`, either case), if it is one.
     fn kind_of_drop_letter(&self, letter: &str) -> Option<u8> {
+        if letter.is_empty() {
+            // `@e4`: the one type SAN writes without a letter (the pawn), as some PGN do.
+            let mut bare = (0..self.rules.pieces.len()).filter(|&k| {
+                self.rules.pieces[k].notation.is_none() && !self.rules.pieces[k].royal
+            });
+            return match (bare.next(), bare.next()) {
+                (Some(k), None) => Some(k as u8),
+                _ => None,
+            };
+        }
         let mut cs = letter.chars();
         let (Some(c), None) = (cs.next(), cs.next()) else {
             return None;

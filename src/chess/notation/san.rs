@@ -151,13 +151,11 @@ impl<B: Set> Chess<B> {
             };
         }
         if let Move::Drop { kind, to } = mv {
-            // As python-chess and lichess write drops: the letter (none for a pawn), `@`.
-            let letter = self.rules.pieces[kind as usize].notation;
-            return format!(
-                "{}@{}",
-                letter.map(String::from).unwrap_or_default(),
-                b.name(to as u32)
-            );
+            // As python-chess and lichess write drops: the piece's letter, a pawn's `P` too,
+            // then `@` and the point (`N@f3`, `P@e4`).
+            let piece = &self.rules.pieces[kind as usize];
+            let letter = piece.notation.unwrap_or(piece.letter.to_ascii_uppercase());
+            return format!("{letter}@{}", b.name(to as u32));
         }
         let (from, to) = (mv.from(), mv.to());
         let kind = pos.kind_at(from);
