@@ -205,8 +205,13 @@ fn fairy_stockfish() -> Option<String> {
 }
 
 /// `tools/legal_moves.py` with `engine` (`chess` or `pyffish`), if its Python module is there.
+/// The Python the comparisons run: `RULEBENCH_PYTHON`, else `python3`.
+fn python_path() -> String {
+    std::env::var("RULEBENCH_PYTHON").unwrap_or("python3".into())
+}
+
 fn python(engine: &str, variant: &str, chess960: bool) -> Option<Python> {
-    let python = std::env::var("RULEBENCH_PYTHON").unwrap_or("python3".into());
+    let python = python_path();
     let module = if engine == "chess" {
         "chess"
     } else {
@@ -295,6 +300,17 @@ struct Seen {
     promotions: usize,
     /// Positions with no legal move (games ended, by any rule).
     ended: usize,
+}
+
+/// Asserts that our moves at `fen` are `theirs` (`who`: whose they are), naming the difference.
+fn same_moves(id: &str, fen: &str, ours: &BTreeSet<String>, theirs: &BTreeSet<String>, who: &str) {
+    assert_eq!(
+        ours,
+        theirs,
+        "{id} {fen}: only ours {:?}, only {who} {:?}",
+        ours.difference(theirs).collect::<Vec<_>>(),
+        theirs.difference(ours).collect::<Vec<_>>()
+    );
 }
 
 /// Random playout positions: games of random length from the start (from random Chess960
@@ -401,14 +417,12 @@ fn compare<B: Set>(
         let legal = game.legal_moves(&pos);
         let ours: BTreeSet<String> = legal.iter().map(|m| game.coordinates(*m, 1)).collect();
         assert_eq!(ours.len(), legal.len(), "{fen}: two moves with one text");
-        let theirs = oracle.moves(&fen);
-        assert_eq!(
-            ours,
-            theirs,
-            "{} {fen}: only ours {:?}, only the other engine's {:?}",
+        same_moves(
             game.id(),
-            ours.difference(&theirs).collect::<Vec<_>>(),
-            theirs.difference(&ours).collect::<Vec<_>>()
+            &fen,
+            &ours,
+            &oracle.moves(&fen),
+            "the other engine's",
         );
         seen.in_check += game.engine().in_check(&pos) as usize;
         seen.en_passant += legal.iter().any(|m| matches!(m, Move::EnPassant { .. })) as usize;
@@ -541,18 +555,15 @@ const PYFFISH_VARIANTS: &[&str] = &[
     "fox-and-hounds",
 ];
 
+/// What the sample of a newer variant must hold: some positions in check or ended.
+fn enough_checks_or_ends(variant: &str, seen: &Seen) {
+    assert!(seen.in_check + seen.ended >= 3, "{variant}: {seen:?}");
+}
+
 #[test]
 fn move_lists_of_the_newer_variants_equal_pyffish() {
-    for (i, variant) in PYFFISH_VARIANTS.iter().enumerate() {
-        let Some(mut engine) = python("pyffish", variant, false) else {
-            return;
-        };
-        let seen = with_chess(variant, |run| {
-            run(&mut engine, 300, 0xF2F2 + i as u64, false, true)
-        });
-        // Positions where the side to move is in check or has no move at all.
-        assert!(seen.in_check + seen.ended >= 3, "{variant}: {seen:?}");
-    }
+    let variants = PYFFISH_VARIANTS.iter().copied();
+    against_python("pyffish", variants, 300, 0xF2F2, enough_checks_or_ends);
 }
 
 #[test]
@@ -734,14 +745,7 @@ fn read_pyffish_fens<B: Set>(game: &Chess<B>, python: &str, count: usize, seed: 
             .map(|m| game.coordinates(*m, 1))
             .collect();
         let theirs: BTreeSet<String> = theirs.split_whitespace().map(String::from).collect();
-        assert_eq!(
-            ours,
-            theirs,
-            "{} {fen}: only ours {:?}, only pyffish's {:?}",
-            game.id(),
-            ours.difference(&theirs).collect::<Vec<_>>(),
-            theirs.difference(&ours).collect::<Vec<_>>()
-        );
+        same_moves(game.id(), fen, &ours, &theirs, "pyffish's");
         read += 1;
     }
     read
@@ -755,7 +759,7 @@ fn pyffish_fens_are_read() {
     let Some(_probe) = python("pyffish", "chess", false) else {
         return;
     };
-    let python = std::env::var("RULEBENCH_PYTHON").unwrap_or("python3".into());
+    let python = python_path();
     let listed = Command::new(&python)
         .args(["-c", "import pyffish; print(' '.join(pyffish.variants()))"])
         .output()

@@ -8,32 +8,23 @@ use std::process::ExitCode;
 /// variant, `+ID\thouse rule\tNAME` a house rule. Groups come family by family, the one named
 /// after the family first, the others in alphabetical order; the house rules last.
 pub(super) fn run(out: &mut impl Write) -> Result<ExitCode> {
-    let shipped = crate::rules::shipped();
-    let family_rank = |s: &crate::rules::Shipped| {
-        s.family
+    let mut shipped = crate::rules::shipped();
+    let key = |s: &crate::rules::Shipped| {
+        let family = s
+            .family
             .and_then(|f| crate::rules::Family::ALL.iter().position(|&g| g == f))
-            .unwrap_or(usize::MAX)
-    };
-    let mut groups: Vec<(bool, usize, bool, String)> = Vec::new();
-    for s in &shipped {
+            .unwrap_or(usize::MAX);
         let own = s.family.is_some_and(|f| f.name() == s.group);
-        let key = (s.house_rule, family_rank(s), !own, s.group.to_lowercase());
-        if !groups.contains(&key) {
-            groups.push(key);
-        }
-    }
-    groups.sort();
-    for (i, (house, rank, _, lower)) in groups.iter().enumerate() {
-        let members: Vec<_> = shipped
-            .iter()
-            .filter(|s| s.house_rule == *house && family_rank(s) == *rank)
-            .filter(|s| s.group.to_lowercase() == *lower)
-            .collect();
+        (s.house_rule, family, !own, s.group.to_lowercase())
+    };
+    // Stable: within a group, the files keep their order.
+    shipped.sort_by_key(key);
+    for (i, group) in shipped.chunk_by(|a, b| key(a) == key(b)).enumerate() {
         if i > 0 {
             writeln!(out).into_diagnostic()?;
         }
-        writeln!(out, "# {} ({})", members[0].group, members.len()).into_diagnostic()?;
-        for s in members {
+        writeln!(out, "# {} ({})", group[0].group, group.len()).into_diagnostic()?;
+        for s in group {
             if s.house_rule {
                 writeln!(out, "+{}\thouse rule\t{}", s.id, s.name).into_diagnostic()?;
             } else {

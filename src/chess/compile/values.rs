@@ -45,11 +45,8 @@ pub(super) fn parse_betza(
 fn lone_direction_on_knight(text: &str) -> Option<std::ops::Range<usize>> {
     let bytes = text.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
-        if b != b'N'
-            || bytes
-                .get(i + 1)
-                .is_some_and(|n| n.is_ascii_uppercase() && *n == b'N')
-        {
+        // `NN` is the nightrider: its own atom.
+        if b != b'N' || bytes.get(i + 1) == Some(&b'N') {
             continue;
         }
         let start = bytes[..i]

@@ -551,25 +551,17 @@ impl<B: Set> FenRules<'_, B> {
 /// The points of an en-passant field, each with its offset: `c5d6` is `c5` and `d6`. A text
 /// that is not a run of points comes back whole, for the point reader's error.
 fn point_texts(field: &str) -> Vec<(usize, &str)> {
-    let starts: Vec<usize> = field
-        .char_indices()
-        .filter(|&(i, c)| {
-            c.is_ascii_lowercase()
-                && field[..i]
-                    .chars()
-                    .last()
-                    .is_some_and(|p| p.is_ascii_digit())
-        })
-        .map(|(i, _)| i)
-        .collect();
-    if !field.bytes().all(|b| b.is_ascii_alphanumeric()) {
+    let bytes = field.as_bytes();
+    if !bytes.iter().all(u8::is_ascii_alphanumeric) {
         return vec![(0, field)];
     }
     let mut out = Vec::new();
     let mut from = 0;
-    for s in starts.into_iter().chain(std::iter::once(field.len())) {
-        out.push((from, &field[from..s]));
-        from = s;
+    for i in 1..=bytes.len() {
+        if i == bytes.len() || (bytes[i].is_ascii_lowercase() && bytes[i - 1].is_ascii_digit()) {
+            out.push((from, &field[from..i]));
+            from = i;
+        }
     }
     out
 }
