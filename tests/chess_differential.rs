@@ -300,6 +300,8 @@ struct Seen {
     promotions: usize,
     /// Positions with no legal move (games ended, by any rule).
     ended: usize,
+    /// Positions where the royal pieces face each other on an open file (Janggi's bikjang).
+    facing: usize,
 }
 
 /// Asserts that our moves at `fen` are `theirs` (`who`: whose they are), naming the difference.
@@ -393,13 +395,20 @@ fn positions<B: Set>(
             pos = game.play(&pos, &mv);
             // Every position where en passant is possible is kept: they are rare.
             if rng.below(3) == 0 || !pos.ep.is_empty() {
-                out.push(pos);
+                out.push(as_a_fen_says(pos));
             }
         }
-        out.push(pos);
+        out.push(as_a_fen_says(pos));
     }
     out.truncate(count);
     out
+}
+
+/// The position as its FEN states it: a FEN does not say whether passes were just played
+/// (Janggi), so the other engine, given the FEN, knows of none.
+fn as_a_fen_says<B: Set>(mut pos: Position<B>) -> Position<B> {
+    pos.passes = 0;
+    pos
 }
 
 /// Compares our legal moves with `oracle`'s on `count` positions.
@@ -429,6 +438,7 @@ fn compare<B: Set>(
         seen.castling += !pos.castling.is_empty() as usize;
         seen.promotions += legal.iter().any(|m| m.promotion().is_some()) as usize;
         seen.ended += legal.is_empty() as usize;
+        seen.facing += game.engine().royals_face(&pos) as usize;
         seen.drops += legal.iter().any(|m| m.dropped().is_some()) as usize;
     }
     seen
@@ -564,6 +574,30 @@ fn enough_checks_or_ends(variant: &str, seen: &Seen) {
 fn move_lists_of_the_newer_variants_equal_pyffish() {
     let variants = PYFFISH_VARIANTS.iter().copied();
     against_python("pyffish", variants, 300, 0xF2F2, enough_checks_or_ends);
+}
+
+/// Janggi by its four rule sets: a pass is always there (no game ends in a random walk), so
+/// the sample must hold checks and facing generals (bikjang) instead.
+#[test]
+fn janggi_move_lists_equal_pyffish() {
+    let variants = [
+        "janggi",
+        "janggitraditional",
+        "janggimodern",
+        "janggicasual",
+    ];
+    against_python(
+        "pyffish",
+        variants.into_iter(),
+        300,
+        0x1A66,
+        |variant, seen| {
+            assert!(
+                seen.in_check >= 1 && seen.facing >= 1,
+                "{variant}: {seen:?}"
+            );
+        },
+    );
 }
 
 #[test]

@@ -11,10 +11,12 @@
 //! after another make a compound piece (`BN` the archbishop, `RN` the chancellor, `QN`).
 //!
 //! Modifiers, before the atom they apply to: `m` moves only, `c` captures only; `n` lame (the
-//! leap is blocked by a piece on its way: the horse's leg, the elephant's eye; a knight's leap
-//! goes first one step along its longer side); `p` hops over exactly one piece (the screen),
-//! of either side, landing anywhere beyond it (the cannon); `g` hops over exactly one piece
-//! and lands on the point just beyond it (the grasshopper, `gQ`); `i` an initial move, made
+//! leap is blocked by a piece on its way: the horse's leg, the elephant's eye; an oblique leap
+//! goes straight along its longer side while more of it remains than of the shorter, then
+//! diagonally, so that `nN` passes one point and Janggi's elephant `nZ` two); `p` hops over
+//! exactly one piece (the screen), of either side, landing anywhere beyond it (the cannon); `g`
+//! hops over exactly one piece and lands on the point just beyond it (the grasshopper, `gQ`);
+//! `i` an initial move, made
 //! only from the points of the piece's `initial` region (a pawn's double step `ifmnD`); `f`,
 //! `b`, `l`, `r` forward, backward, left, right (as the mover sees the board), `v` = `fb`,
 //! `s` = `lr`. On `W`, `D`, `H` and their riders each direction letter
@@ -64,17 +66,23 @@ impl Component {
         if !self.lame || self.rider {
             return Vec::new();
         }
-        let (af, ar) = (df.abs(), dr.abs());
-        let (sf, sr) = (df.signum(), dr.signum());
-        if af == ar || af == 0 || ar == 0 {
-            // Along a line: every point before the last.
-            let n = af.max(ar);
-            (1..n).map(|i| (sf * i, sr * i)).collect()
-        } else if ar > af {
-            // A knight's leap: one step along its longer side first.
-            vec![(0, sr)]
-        } else {
-            vec![(sf, 0)]
+        // Straight along the longer side while more of it remains than of the shorter,
+        // then diagonally: a line leap passes every point before the last, the knight's
+        // leap its leg, the zebra's (Janggi's elephant) one orthogonal and one diagonal point.
+        let (mut f, mut r) = (0, 0);
+        let mut out = Vec::new();
+        loop {
+            let (left_f, left_r) = (df - f, dr - r);
+            if left_f.abs() >= left_r.abs() {
+                f += left_f.signum();
+            }
+            if left_r.abs() >= left_f.abs() {
+                r += left_r.signum();
+            }
+            if (f, r) == (df, dr) {
+                return out;
+            }
+            out.push((f, r));
         }
     }
 }
@@ -222,7 +230,7 @@ pub fn parse(text: &str) -> Result<Vec<Component>, BetzaError> {
             None => 1,
         };
         let span = start..r.at();
-        check_combination(&m, atom, &parts, rider, span.clone())?;
+        check_combination(&m, rider, span.clone())?;
         if !m.moves && !m.capture {
             m.moves = true;
             m.capture = true;
@@ -382,18 +390,9 @@ impl Reader<'_> {
 /// The modifiers that cannot go together, or with the atom (written at `span`).
 fn check_combination(
     m: &Modifiers,
-    atom: char,
-    parts: &[char],
     rider: bool,
     span: std::ops::Range<usize>,
 ) -> Result<(), BetzaError> {
-    if m.lame && parts.iter().any(|p| matches!(p, 'C' | 'Z')) {
-        return Err(error(
-            span,
-            format!("a lame `{atom}`"),
-            "the way of a lame leap is defined for W, F, D, A, H, G and N",
-        ));
-    }
     if m.lame && rider {
         return Err(error(
             span,

@@ -107,8 +107,16 @@ impl<B: Set> Engine<B> {
                     .iter()
                     .map(|(r, m)| (set(*r), m.clone()))
                     .collect(),
+                within: p
+                    .compiled
+                    .within
+                    .iter()
+                    .map(|(r, m)| (set(*r), m.clone()))
+                    .collect(),
                 confined: set(p.compiled.confined),
                 initial: set(p.compiled.initial),
+                refused_screens: p.may_not_hop_over.iter().fold(0, |a, &k| a | 1 << k),
+                spared: p.may_not_capture.iter().fold(0, |a, &k| a | 1 << k),
             })
             .collect();
         let board = Geometry::<B>::new(rules.files, rules.ranks, &extra_vectors(&movements))?;
@@ -182,6 +190,9 @@ impl<B: Set> Engine<B> {
         let specials = Specials {
             royal: rules.royal_kinds(),
             facing: rules.game.facing_royals,
+            must_break_facing: rules.game.facing_must_break,
+            passing: rules.game.passing,
+            two_passes_end: rules.game.passing && rules.game.two_passes.is_some(),
             promotion,
             en_passant,
             castling,

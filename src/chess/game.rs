@@ -249,7 +249,10 @@ impl<B: Set> Chess<B> {
                 self.rules.sides[pos.side as usize]
             ));
         }
-        if self.engine.opponent_in_check(pos) {
+        // Under `must_break_facing`, a side whose royal piece faces the other's may pass even
+        // in check: the other then moves with that royal piece attacked.
+        let passed_facing = self.engine.must_break_facing && self.engine.royals_face(pos);
+        if self.engine.opponent_in_check(pos) && !passed_facing {
             return Err(format!(
                 "{} is in check with {} to move",
                 self.rules.sides[1 - pos.side as usize],
@@ -307,7 +310,7 @@ impl<B: Set> Chess<B> {
                 let v = pos.ep_victim as u32;
                 Some((pos.kind_at(v) as usize, v))
             }
-            Move::Castle { .. } | Move::Drop { .. } => None,
+            Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => None,
         }
     }
 }
@@ -444,7 +447,7 @@ impl<B: Set> Game for Chess<B> {
         let capture = match *mv {
             Move::Normal { to, .. } => them.has(to as u32),
             Move::EnPassant { .. } => true,
-            Move::Castle { .. } | Move::Drop { .. } => false,
+            Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
         };
         let child = e.make(pos, *mv);
         let check = e.in_check(&child);

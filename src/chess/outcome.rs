@@ -143,6 +143,22 @@ impl<B: Set> Chess<B> {
         None
     }
 
+    /// The end by passing: both players passed in turn, or a pass left the royal pieces
+    /// facing under `must_break_facing` (with the result of `two_passes`, a draw if none).
+    fn passed_outcome(&self, pos: &Position<B>) -> Option<Outcome> {
+        let (game, engine) = (&self.rules.game, &self.engine);
+        let result = game.two_passes.unwrap_or(ResultName::Draw);
+        let side = pos.side as usize;
+        if engine.two_passes_end && pos.passes >= 2 {
+            return Some(self.result(side, result, "both players passed in turn".into()));
+        }
+        if engine.must_break_facing && pos.passes > 0 && engine.royals_face(pos) {
+            let reason = "the royal pieces face each other and the facing was met by a pass";
+            return Some(self.result(side, result, reason.into()));
+        }
+        None
+    }
+
     /// How the game stands after `history` (its positions in order, the current one last).
     pub fn game_outcome(&self, history: &[Position<B>]) -> Outcome {
         let Some(pos) = history.last() else {
@@ -167,6 +183,9 @@ impl<B: Set> Chess<B> {
             }
         }
         if let Some(decided) = self.ended_outcome(pos) {
+            return decided;
+        }
+        if let Some(decided) = self.passed_outcome(pos) {
             return decided;
         }
         let in_check = engine.in_check(pos);

@@ -30,6 +30,9 @@ pub struct Position<B: Set> {
     pub side: u8,
     /// The checks each side has given (counted where the rules make the n-th check win).
     pub checks: [u8; 2],
+    /// How many passes were played just before, in a row (rules with passing; a FEN does
+    /// not say, and is read as 0).
+    pub passes: u8,
     /// Per side, per piece type: the pieces in hand (rules with drops).
     pub hands: [[u8; MAX_KINDS]; 2],
     /// The pieces that were promoted and revert when captured (crazyhouse's `Q~`).
@@ -53,6 +56,7 @@ impl<B: Set> Position<B> {
             ep_victim: NO_POINT,
             side: 0,
             checks: [0; 2],
+            passes: 0,
             hands: [[0; MAX_KINDS]; 2],
             promoted: B::ZERO,
             quiet_plies: 0,

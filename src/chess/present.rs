@@ -82,6 +82,27 @@ impl<B: Set> Present for Chess<B> {
             for (region, m) in &p.movement_in {
                 line.push_str(&format!(", {m} in the {region}"));
             }
+            for (region, m) in &p.movement_within {
+                line.push_str(&format!(", also {m} within the {region}"));
+            }
+            let names = |kinds: &[u8]| -> Vec<&str> {
+                kinds
+                    .iter()
+                    .map(|&k| r.pieces[k as usize].name.as_str())
+                    .collect()
+            };
+            if !p.may_not_hop_over.is_empty() {
+                line.push_str(&format!(
+                    ", never hops over {}",
+                    names(&p.may_not_hop_over).join("/")
+                ));
+            }
+            if !p.may_not_capture.is_empty() {
+                line.push_str(&format!(
+                    ", never captures {}",
+                    names(&p.may_not_capture).join("/")
+                ));
+            }
             if let Some(region) = &p.initial {
                 line.push_str(&format!(", initial moves from the {region}"));
             }

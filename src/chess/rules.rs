@@ -35,6 +35,12 @@ pub struct PieceType {
     pub confined_to: Option<String>,
     /// Other movements by region: (region name, Betza).
     pub movement_in: Vec<(String, String)>,
+    /// Moves besides, made within a region: (region name, Betza).
+    pub movement_within: Vec<(String, String)>,
+    /// The types it may not hop over (no screen for its hops).
+    pub may_not_hop_over: Vec<u8>,
+    /// The types it may not capture.
+    pub may_not_capture: Vec<u8>,
     /// Its letter in move notation (WXF, SAN), if it has one.
     pub notation: Option<char>,
     /// The region its initial moves start from, by name.
@@ -82,10 +88,25 @@ pub struct Movement {
     pub base: Vec<Component>,
     /// Other movements while it stands in a region: (the region's points per side, movement).
     pub regional: Vec<([Points; 2], Vec<Component>)>,
+    /// Moves besides while it stands in a region, made within it: (the region's points per
+    /// side, movement).
+    pub within: Vec<([Points; 2], Vec<Component>)>,
     /// Per side: the points its moves may end on.
     pub confined: [Points; 2],
     /// Per side: the points its initial moves start from.
     pub initial: [Points; 2],
+}
+
+impl Movement {
+    /// Every movement it may have, wherever it stands.
+    pub fn all(&self) -> impl Iterator<Item = &Component> {
+        self.base.iter().chain(
+            self.regional
+                .iter()
+                .chain(&self.within)
+                .flat_map(|(_, m)| m.iter()),
+        )
+    }
 }
 
 /// Promotion of one piece type.
@@ -196,6 +217,13 @@ pub struct ExtinctionRule {
 pub struct GameRules {
     /// Royal pieces may not face each other on an open file.
     pub facing_royals: bool,
+    /// Royal pieces may come to face each other; the side then to move must break the
+    /// facing or pass (Janggi's bikjang).
+    pub facing_must_break: bool,
+    /// A player may pass instead of moving (not in check).
+    pub passing: bool,
+    /// Both players passing in turn ends the game, with this result for the side to move.
+    pub two_passes: Option<ResultName>,
     /// For the side checkmated.
     pub checkmate: ResultName,
     /// For the side with no move, not in check.

@@ -121,6 +121,16 @@ pub struct PieceSection {
     pub confined_to: Option<Val<String>>,
     /// Other movements while it stands in a region: `{ across-river = "fsW" }`.
     pub movement_in: Option<Val<BTreeMap<String, Val<String>>>>,
+    /// Moves it has besides, while it stands in a region, made as if the region were the
+    /// whole board: every point a ride or a lame leap passes, and every end, lies in it
+    /// (Janggi's palace diagonals: `{ palace-lines = "F" }`).
+    pub movement_within: Option<Val<BTreeMap<String, Val<String>>>>,
+    /// Piece types (by name) it may not hop over: no screen for its hops (Janggi's cannon
+    /// over a cannon).
+    pub may_not_hop_over: Option<Val<Vec<Val<String>>>>,
+    /// Piece types (by name) it may not capture (Janggi's cannon a cannon); never a royal
+    /// type.
+    pub may_not_capture: Option<Val<Vec<Val<String>>>>,
     /// Its letter in move notation (WXF's `H` for the horse, SAN's `N` for the knight);
     /// `""` for none (the pawn in SAN).
     pub notation: Option<Val<String>>,
@@ -319,6 +329,10 @@ pub enum Facing {
     Illegal,
     /// Nothing forbids it.
     Allowed,
+    /// A move may leave them so; the side then to move must break the facing (put a piece
+    /// between them or step aside) or pass, and may pass even in check; a pass ends the game
+    /// with the result `two_passes` gives (a draw if none) (Janggi's bikjang).
+    MustBreak,
 }
 
 /// What a move that leaves one's own royal piece attacked is.
@@ -477,6 +491,12 @@ pub struct GameRulesSection {
     /// A captured piece goes to the capturer's hand, from which a side may drop it on an
     /// empty point instead of moving (crazyhouse, shogi); the FEN carries the hands.
     pub drops: Option<Val<bool>>,
+    /// A player may pass instead of moving, except when in check (Janggi); the pass is
+    /// written as the royal piece's point twice (`e2e2`).
+    pub passing: Option<Val<bool>>,
+    /// Both players passing in turn ends the game, with this result for the side then to
+    /// move (`draw`).
+    pub two_passes: Option<Val<ResultName>>,
 }
 
 merge_fields!(BoardSection: files, ranks, cells, river_after_rank, crossed);
@@ -489,6 +509,9 @@ merge_fields!(
     movement,
     confined_to,
     movement_in,
+    movement_within,
+    may_not_hop_over,
+    may_not_capture,
     notation,
     initial,
     promotion,
@@ -530,6 +553,8 @@ impl Merge for GameRulesSection {
             extinction,
             checks_to_win,
             drops,
+            passing,
+            two_passes,
         } = parent;
         macro_rules! take {
             ($($f:ident),*) => { $( if self.$f.is_none() { self.$f = $f; } )* };
@@ -552,7 +577,9 @@ impl Merge for GameRulesSection {
             flag,
             extinction,
             checks_to_win,
-            drops
+            drops,
+            passing,
+            two_passes
         );
         self.castling.merge(castling);
     }

@@ -87,6 +87,9 @@ pub const DIAGONAL: u8 = 4;
 pub const RIDES: u8 = 8;
 /// [`PointMoves::shape`]: it hops (a cannon or a grasshopper).
 pub const HOPS: u8 = 16;
+/// [`PointMoves::shape`]: some types may not be its screen or its capture
+/// ([`Tables::refused_screens`], [`Tables::spared`]).
+pub const PICKY: u8 = 32;
 
 /// The four orthogonal directions and the four diagonal ones, as vector bits.
 pub const ORTHOGONAL_VECTORS: u64 = 1 << 0 | 1 << 1 | 1 << 4 | 1 << 5;
@@ -127,10 +130,16 @@ pub struct PieceMovement<B> {
     pub base: Vec<Component>,
     /// Other movements while it stands in a region: (the region's points per side, movement).
     pub regional: Vec<([B; 2], Vec<Component>)>,
+    /// Moves besides while it stands in a region, made as if the region were the board.
+    pub within: Vec<([B; 2], Vec<Component>)>,
     /// Per side: the points its moves may end on.
     pub confined: [B; 2],
     /// Per side: the points its initial (`i`) moves may start from.
     pub initial: [B; 2],
+    /// The types it may not hop over.
+    pub refused_screens: Kinds,
+    /// The types it may not capture.
+    pub spared: Kinds,
 }
 
 impl<B: Set> PieceMovement<B> {
@@ -144,9 +153,21 @@ impl<B: Set> PieceMovement<B> {
 
     /// Every movement it may have, wherever it stands.
     pub fn all(&self) -> impl Iterator<Item = &Component> {
-        self.base
+        self.base.iter().chain(
+            self.regional
+                .iter()
+                .chain(&self.within)
+                .flat_map(|(_, m)| m.iter()),
+        )
+    }
+
+    /// The movements made within a region, for a piece of `side` on `point`, with the
+    /// region's points.
+    pub fn within_at(&self, side: usize, point: u32) -> impl Iterator<Item = (B, &Component)> {
+        self.within
             .iter()
-            .chain(self.regional.iter().flat_map(|(_, m)| m.iter()))
+            .filter(move |(region, _)| region[side].holds(point))
+            .flat_map(move |(region, m)| m.iter().map(move |c| (region[side], c)))
     }
 }
 
@@ -204,6 +225,10 @@ pub struct Tables<B: Set> {
     pub pawns: [Kinds; 2],
     /// Per side and type: where those types' two-step moves start.
     pub pawn_initial: [[B; MAX_KINDS]; 2],
+    /// Per type: the types it may not hop over ([`PICKY`]).
+    pub refused_screens: [Kinds; MAX_KINDS],
+    /// Per type: the types it may not capture ([`PICKY`]).
+    pub spared: [Kinds; MAX_KINDS],
 }
 
 impl<B: Set> Tables<B> {
@@ -233,7 +258,13 @@ impl<B: Set> Tables<B> {
             grasshopper_vectors: [0; 2],
             pawns: [0; 2],
             pawn_initial: [[B::ZERO; MAX_KINDS]; 2],
+            refused_screens: [0; MAX_KINDS],
+            spared: [0; MAX_KINDS],
         };
+        for (kind, piece) in kinds.iter().enumerate() {
+            t.refused_screens[kind] = piece.refused_screens;
+            t.spared[kind] = piece.spared;
+        }
         // Reversed lame leaps, gathered per (side, kind, target) before they are laid out.
         let mut reverse_lame: Vec<Vec<(B, B)>> = vec![Vec::new(); 2 * MAX_KINDS * 128];
         for side in 0..2 {
@@ -249,12 +280,15 @@ impl<B: Set> Tables<B> {
                     let mut lame: Vec<LameLeap<B>> = Vec::new();
                     let initial = piece.initial[side].holds(p);
                     let mut capture_rays = 0u64;
-                    for c in piece.at(side, p) {
+                    let all = board.all();
+                    let within = piece.within_at(side, p);
+                    for (region, c) in piece.at(side, p).iter().map(|c| (all, c)).chain(within) {
                         if c.initial && !initial {
                             continue;
                         }
                         let confined = piece.confined[side];
-                        compile_component(board, side, p, c, confined, &mut pm, &mut lame);
+                        let limits = (confined, region);
+                        compile_component(board, side, p, c, limits, &mut pm, &mut lame);
                         if c.rider && !c.hop && !c.grasshopper && c.capture && c.range == 0 {
                             for &d in &c.directions {
                                 let (df, dr) = if side == 0 { d } else { (-d.0, -d.1) };
@@ -272,6 +306,9 @@ impl<B: Set> Tables<B> {
                         }
                     }
                     pm.lame_len = lame.len() as u8;
+                    if piece.refused_screens | piece.spared != 0 {
+                        pm.shape |= PICKY;
+                    }
                     t.shapes[side][kind] |= pm.shape;
                     // Backward: every capture, from the target's point of view.
                     for target in pm.leap_captures.squares() {
@@ -449,13 +486,15 @@ fn rays_seen_empty<B: Set>(board: &Geometry<B>, p: u32, pm: &PointMoves<B>) -> B
         })
 }
 
-/// Adds one Betza component of a piece of `side` on `p` to its tables.
+/// Adds one Betza component of a piece of `side` on `p` to its tables: its moves end in
+/// `confined`, and pass and end in `within` (the whole board, or the region of a
+/// `movement_within`).
 fn compile_component<B: Set>(
     board: &Geometry<B>,
     side: usize,
     p: u32,
     c: &Component,
-    confined: B,
+    (confined, within): (B, B),
     pm: &mut PointMoves<B>,
     lame: &mut Vec<LameLeap<B>>,
 ) {
@@ -471,6 +510,9 @@ fn compile_component<B: Set>(
             let mut q = board.offset(p, df, dr);
             let mut steps = 0;
             while let Some(x) = q {
+                if !within.holds(x) {
+                    break;
+                }
                 steps += 1;
                 if c.range != 0 && steps > c.range {
                     break;
@@ -515,7 +557,7 @@ fn compile_component<B: Set>(
         let Some(target) = board.offset(p, df, dr) else {
             continue;
         };
-        if !confined.holds(target) {
+        if !(confined & within).holds(target) {
             continue;
         }
         let path = c
@@ -524,6 +566,9 @@ fn compile_component<B: Set>(
             .map(orient)
             .filter_map(|(sf, sr)| board.offset(p, sf, sr))
             .fold(B::ZERO, |acc, x| acc | B::one(x));
+        if !(path & !within).is_empty() {
+            continue;
+        }
         if path.is_empty() {
             if c.moves {
                 pm.leap_moves |= B::one(target);

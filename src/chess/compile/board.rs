@@ -189,6 +189,7 @@ pub(super) fn warn_unused_regions(loader: &Loader, file: &ChessFile, rules: &Rul
     for p in &rules.pieces {
         used.extend(p.confined_to.as_deref());
         used.extend(p.movement_in.iter().map(|(r, _)| r.as_str()));
+        used.extend(p.movement_within.iter().map(|(r, _)| r.as_str()));
         used.extend(p.initial.as_deref());
         used.extend(p.promotion.as_ref().map(|pr| pr.region.as_str()));
         used.extend(
@@ -217,8 +218,8 @@ pub(super) fn warn_unused_regions(loader: &Loader, file: &ChessFile, rules: &Rul
                     def,
                     format!("region `{name}` is not used by any piece"),
                     Some(
-                        "name it in a piece's `confined_to`, `movement_in`, `initial`, \
-                     `promotion` or `drop`, in the flag or en passant's `onto`, or remove it"
+                        "name it in a piece's `confined_to`, `movement_in`, `movement_within`, \
+                     `initial`, `promotion` or `drop`, in the flag or en passant's `onto`, or remove it"
                             .into(),
                     ),
                 ),

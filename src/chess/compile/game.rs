@@ -172,11 +172,19 @@ pub(super) fn compile_game(
         )
     });
     let ends = compile_ends(loader, section, pieces, regions);
+    check_passing(loader, section, pieces);
     let (checkmate, stalemate, ends) = (checkmate?, stalemate?, ends?);
     Some(GameRules {
         facing_royals: section
             .and_then(|s| s.facing_royals.as_ref())
             .is_some_and(|f| f.value == Facing::Illegal),
+        facing_must_break: section
+            .and_then(|s| s.facing_royals.as_ref())
+            .is_some_and(|f| f.value == Facing::MustBreak),
+        passing: section
+            .and_then(|s| s.passing.as_ref())
+            .is_some_and(|p| p.value),
+        two_passes: section.and_then(|s| s.two_passes.as_ref()).map(|r| r.value),
         checkmate: checkmate.value,
         stalemate: stalemate.value,
         perpetual_check: limit_rule(section.and_then(|s| s.perpetual_check.as_ref())),
@@ -195,6 +203,31 @@ pub(super) fn compile_game(
             .and_then(|s| s.drops.as_ref())
             .is_some_and(|d| d.value),
     })
+}
+
+/// Warnings for passing keys that change nothing: `passing` without a royal type (a pass is
+/// written as the royal piece's point), `two_passes` without `passing`.
+fn check_passing(loader: &Loader, section: Option<&GameRulesSection>, pieces: &[PieceType]) {
+    let Some(s) = section else { return };
+    let passing = s.passing.as_ref().filter(|p| p.value);
+    if let Some(p) = passing
+        && !pieces.iter().any(|t| t.royal)
+    {
+        loader.warn(loader.at(
+            p,
+            "no piece type is royal: nobody can pass",
+            Some("a pass is written as the royal piece's point twice; make a type royal".into()),
+        ));
+    }
+    if let Some(t) = &s.two_passes
+        && passing.is_none()
+    {
+        loader.warn(loader.at(
+            t,
+            "`two_passes` changes nothing: these rules have no passing",
+            Some("add `passing = true` to `[rules]`, or remove it".into()),
+        ));
+    }
 }
 
 /// The rules that end a game otherwise than by checkmate or forbid moves the pieces could

@@ -6,6 +6,7 @@
 mod board;
 mod game;
 mod pieces;
+mod regional;
 mod values;
 
 use crate::chess::rules::{Points, Rules};

@@ -3,8 +3,8 @@
 //! type's name is known).
 
 use super::board::find_region;
+use super::regional::{RegionalKey, compile_regional};
 use super::values::{letter_of, noted, parse_betza, piece_letter_of};
-use crate::chess::betza::Component;
 use crate::chess::rules::{DropRule, Movement, PieceType, Points, PromotionRule};
 use crate::chess::schema::{ChessFile, DropSection, PieceList, PieceSection, PromotionSection};
 use crate::chess::tables::MAX_KINDS;
@@ -79,6 +79,15 @@ pub(super) fn compile_pieces(
                 None => all_ok = false,
             }
         }
+        let p = &piece.value;
+        for (list, hops) in [(&p.may_not_hop_over, true), (&p.may_not_capture, false)] {
+            let Some(l) = list else { continue };
+            match pieces_named(loader, &names, &l.value) {
+                Some(kinds) if hops => pieces[i].may_not_hop_over = kinds,
+                Some(kinds) => pieces[i].may_not_capture = kinds,
+                None => all_ok = false,
+            }
+        }
         if let Some(c) = &piece.value.captured_as {
             match piece_named(loader, &names, c) {
                 Ok(k) => pieces[i].captured_as = Some(k),
@@ -89,7 +98,47 @@ pub(super) fn compile_pieces(
             }
         }
     }
+    all_ok &= check_spared(loader, &declared, &pieces);
     all_ok.then_some(pieces)
+}
+
+/// `may_not_hop_over` and `may_not_capture`: an error for a royal type spared (a royal piece
+/// attacked by a piece is attacked, whatever it may capture), a warning for a list that
+/// changes nothing (hops over what a piece without hops, or none may capture).
+fn check_spared(
+    loader: &Loader,
+    declared: &[(&String, &Val<PieceSection>)],
+    pieces: &[PieceType],
+) -> bool {
+    let mut ok = true;
+    for (&(name, section), piece) in declared.iter().zip(pieces) {
+        if let Some(l) = &section.value.may_not_capture {
+            for (v, &k) in l.value.iter().zip(&piece.may_not_capture) {
+                if pieces[k as usize].royal {
+                    loader.report(loader.at(
+                        v,
+                        format!(
+                            "the {} is royal: every piece that attacks it may take it",
+                            v.value
+                        ),
+                        Some("list only types that are not royal".into()),
+                    ));
+                    ok = false;
+                }
+            }
+        }
+        let hops = piece.compiled.all().any(|c| c.hop || c.grasshopper);
+        if let Some(l) = &section.value.may_not_hop_over
+            && !hops
+        {
+            loader.warn(loader.at(
+                l,
+                format!("the {name} never hops: `may_not_hop_over` changes nothing"),
+                Some("hops are written `p` or `g` in Betza (`pR`); or remove the key".into()),
+            ));
+        }
+    }
+    ok
 }
 
 /// One piece type (its promotion aside).
@@ -152,48 +201,10 @@ fn compile_piece<'a>(
         Some(r) => noted(loader, find_region(loader, regions, r)),
         None => Some([all; 2]),
     };
-    let mut regional: Vec<([Points; 2], Vec<Component>)> = Vec::new();
-    let mut movement_in: Vec<(String, String)> = Vec::new();
-    for (region, m) in p.movement_in.iter().flat_map(|map| map.value.iter()) {
-        let named = Val {
-            value: region.clone(),
-            file: m.file,
-            span: m.span.clone(),
-        };
-        let Some(points) = noted(loader, find_region(loader, regions, &named)) else {
-            continue;
-        };
-        if let Some(i) = regional
-            .iter()
-            .position(|(r, _)| r[0] & points[0] != 0 || r[1] & points[1] != 0)
-        {
-            loader.report(loader.at(
-                m,
-                format!(
-                    "regions `{}` and `{region}` overlap in `movement_in`",
-                    movement_in[i].0
-                ),
-                Some("a point may lie in one of a piece's movement regions only".into()),
-            ));
-            continue;
-        }
-        if let Some(c) = confined
-            && (c[0] & points[0]) | (c[1] & points[1]) == 0
-        {
-            loader.warn(loader.at(
-                m,
-                format!("the {name} never stands in `{region}`: this movement never applies"),
-                Some(format!(
-                    "the {name} is confined to `{}`, which does not meet `{region}`",
-                    p.confined_to.as_ref().map_or("", |r| r.value.as_str())
-                )),
-            ));
-        }
-        if let Some(components) = noted(loader, parse_betza(loader, m)) {
-            regional.push((points, components));
-            movement_in.push((region.clone(), m.value.clone()));
-        }
-    }
+    let (regional, movement_in) =
+        compile_regional(loader, name, p, regions, confined, RegionalKey::In);
+    let (within, movement_within) =
+        compile_regional(loader, name, p, regions, confined, RegionalKey::Within);
     let has_initial = base.iter().flatten().any(|c| c.initial)
         || regional.iter().any(|(_, m)| m.iter().any(|c| c.initial));
     // `initial = ""`: none (a child's way of undoing its parent's).
@@ -234,14 +245,18 @@ fn compile_piece<'a>(
         movement: movement.value.clone(),
         confined_to: p.confined_to.as_ref().map(|r| r.value.clone()),
         movement_in,
+        movement_within,
         notation,
         initial: initial_region.map(|r| r.value.clone()),
         compiled: Movement {
             base,
             regional,
+            within,
             confined,
             initial,
         },
+        may_not_hop_over: Vec::new(),
+        may_not_capture: Vec::new(),
         promotion: None,
         drop: DropRule {
             region: None,

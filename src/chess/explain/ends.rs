@@ -39,6 +39,29 @@ pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
                 .to_string(),
         );
     }
+    // The end passing brings: the result for the side to move after the last pass.
+    let passed_end = match g.two_passes {
+        Some(r) => format!("the side then to move {}", result(r)),
+        None => "it is drawn".to_string(),
+    };
+    if g.facing_must_break {
+        out.push(format!(
+            "The royal pieces may come to face each other on a file with nothing between them; \
+             the side then to move must part them (put a piece between or step aside) or pass, \
+             and may pass even in check. A pass that leaves them facing ends the game: \
+             {passed_end}."
+        ));
+    }
+    if g.passing {
+        out.push(
+            "A player may pass instead of moving, except when in check; a pass is written as \
+             the royal piece's point twice."
+                .to_string(),
+        );
+    }
+    if g.passing && g.two_passes.is_some() {
+        out.push(format!("Two passes in turn end the game: {passed_end}."));
+    }
     if r.royal_kinds() == 0 {
         out.push(format!(
             "A side that has no legal move {}.",

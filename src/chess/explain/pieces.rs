@@ -34,9 +34,17 @@ pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
                 movement_text(m, cell)
             ));
         }
+        for (region, m) in &p.movement_within {
+            s.push_str(&format!(
+                " While it stands on its {region}, besides: {}, along the {region} only (every \
+                 {cell} passed and the last on them).",
+                movement_text(m, cell)
+            ));
+        }
         if let Some(region) = &p.confined_to {
             s.push_str(&format!(" It never leaves its {region}."));
         }
+        s.push_str(&spared_text(r, p));
         if let Some(region) = &p.initial {
             s.push_str(&format!(
                 " Its initial moves start only from its {region} ({}).",
@@ -182,4 +190,30 @@ pub(super) fn directions_text(dirs: &[(i32, i32)]) -> String {
         words.push("backward");
     }
     words.join(" or ")
+}
+
+/// `may_not_hop_over` and `may_not_capture` in words.
+fn spared_text(r: &Rules, p: &crate::chess::rules::PieceType) -> String {
+    let names = |kinds: &[u8]| {
+        or_list(
+            &kinds
+                .iter()
+                .map(|&k| r.pieces[k as usize].name.clone())
+                .collect::<Vec<_>>(),
+        )
+    };
+    let mut s = String::new();
+    if !p.may_not_hop_over.is_empty() {
+        s.push_str(&format!(
+            " It never hops over a {}.",
+            names(&p.may_not_hop_over)
+        ));
+    }
+    if !p.may_not_capture.is_empty() {
+        s.push_str(&format!(
+            " It never captures a {}.",
+            names(&p.may_not_capture)
+        ));
+    }
+    s
 }

@@ -72,7 +72,8 @@ impl<B: Set> Engine<B> {
     }
 
     /// Whether `target` is attacked by `attacker` when the board is `occupied` and the
-    /// attacker's pieces on `removed` are gone (the mailbox is read only for its pieces).
+    /// attacker's pieces on `removed` are gone (the mailbox is read only for its pieces, and
+    /// for the screens of hoppers that may not hop over some types).
     #[inline]
     pub fn attacked(
         &self,
@@ -82,10 +83,47 @@ impl<B: Set> Engine<B> {
         occupied: B,
         removed: B,
     ) -> bool {
+        self.attacked_with(
+            pos,
+            target,
+            attacker,
+            occupied,
+            removed,
+            (NO_POINT as u32, 0),
+        )
+    }
+
+    /// [`Engine::attacked`] after a piece of type `placed.1` has come to the point `placed.0`
+    /// (the mailbox not yet saying so).
+    #[inline]
+    pub fn attacked_with(
+        &self,
+        pos: &Position<B>,
+        target: u32,
+        attacker: usize,
+        occupied: B,
+        removed: B,
+        placed: (u32, u8),
+    ) -> bool {
         if self.plain {
             self.attacked_plain(pos, target, attacker, occupied, removed)
         } else {
-            self.attacked_general(pos, target, attacker, occupied, removed)
+            self.attacked_general(pos, target, attacker, occupied, removed, placed)
+        }
+    }
+
+    /// Whether a hopper of `kind` may hop over the piece on `screen` (of type `placed.1` if
+    /// that is `placed.0`).
+    #[inline(always)]
+    fn screens(&self, pos: &Position<B>, kind: usize, screen: u32, placed: (u32, u8)) -> bool {
+        let refused = self.tables.refused_screens[kind & 15];
+        refused == 0 || {
+            let k = if screen == placed.0 {
+                placed.1
+            } else {
+                pos.kind_at(screen)
+            };
+            refused >> (k & 31) & 1 == 0
         }
     }
 
@@ -196,6 +234,7 @@ impl<B: Set> Engine<B> {
         attacker: usize,
         occupied: B,
         removed: B,
+        placed: (u32, u8),
     ) -> bool {
         let enemy = pos.sides[attacker & 1] & !removed;
         if self.leaps_onto(pos, target, attacker, occupied, enemy) {
@@ -233,10 +272,11 @@ impl<B: Set> Engine<B> {
             if enemy.holds(p2) {
                 let k2 = pos.kind_at(p2) as usize;
                 let back = b.opposite(d);
-                if self.hops_to(attacker, k2, p2, back, target)
+                if (self.hops_to(attacker, k2, p2, back, target)
                     || (grasshoppers
                         && p1 == b.step(target, d)
-                        && self.leaps_over_to(attacker, k2, p2, back, target))
+                        && self.leaps_over_to(attacker, k2, p2, back, target)))
+                    && self.screens(pos, k2, p1, placed)
                 {
                     return true;
                 }
@@ -386,14 +426,23 @@ impl<B: Set> Engine<B> {
             }
             let p2 = b.first(b2, d);
             if hopper(p2) {
-                s.in_check = true;
+                let none = (NO_POINT as u32, 0);
+                if self.screens(pos, pos.kind_at(p2) as usize, p1, none) {
+                    s.in_check = true;
+                } else {
+                    // A piece that may be its screen, taking this one, would give check.
+                    s.danger |= B::one(p1);
+                }
             }
             if line_attacker(p2) {
                 s.blockers |= B::one(p1) & own;
             }
             if grasshopper(p2) {
-                if p1 == beside {
+                let none = (NO_POINT as u32, 0);
+                if p1 == beside && self.screens(pos, pos.kind_at(p2) as usize, p1, none) {
                     s.in_check = true;
+                } else if p1 == beside {
+                    s.danger |= B::one(p1);
                 } else {
                     // The first piece may step beside the royal piece and become the hurdle.
                     s.blockers |= B::one(p1) & own;

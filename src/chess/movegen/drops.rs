@@ -68,7 +68,8 @@ impl<B: Set> Engine<B> {
                 };
                 for to in test.squares() {
                     let after = occupied | B::one(to);
-                    if self.attacked(pos, r, 1 - us, after, B::ZERO) {
+                    let placed = (to, kind as u8);
+                    if self.attacked_with(pos, r, 1 - us, after, B::ZERO, placed) {
                         targets &= !B::one(to);
                     }
                 }

@@ -9,66 +9,10 @@ use super::attack::Safety;
 use super::engine::Engine;
 use super::moves::Move;
 use super::no_check::NoCheck;
-use super::sink::Sink;
-use super::specials::{Ends, Flag, Promotion};
+use super::sink::{Filter, Sink};
+use super::specials::{Ends, Flag};
 use crate::chess::bitboard::Set;
 use crate::chess::position::Position;
-
-/// A sink that passes on, one by one, the moves `keep` accepts.
-struct Filter<'a, S, F> {
-    inner: &'a mut S,
-    keep: F,
-    kept: u32,
-}
-
-impl<S, F: FnMut(Move) -> bool> Filter<'_, S, F> {
-    #[inline]
-    fn offer<B: Set>(&mut self, mv: Move)
-    where
-        S: Sink<B>,
-    {
-        if (self.keep)(mv) {
-            self.kept += 1;
-            self.inner.add_move(mv);
-        }
-    }
-}
-
-impl<B: Set, S: Sink<B>, F: FnMut(Move) -> bool> Sink<B> for Filter<'_, S, F> {
-    fn add(&mut self, from: u32, targets: B) {
-        for to in targets.squares() {
-            self.offer(Move::normal(from, to));
-        }
-    }
-    fn add_promotions(&mut self, from: u32, targets: B, p: &Promotion<B>, side: usize) {
-        for to in targets.squares() {
-            for mv in p.moves(from, to, side) {
-                self.offer(mv);
-            }
-        }
-    }
-    fn add_move(&mut self, mv: Move) {
-        self.offer(mv);
-    }
-    fn add_by_offset(&mut self, targets: B, offset: i32) {
-        for to in targets.squares() {
-            self.offer(Move::normal((to as i32 - offset) as u32, to));
-        }
-    }
-    fn add_promotions_by_offset(&mut self, targets: B, offset: i32, p: &Promotion<B>, side: usize) {
-        for to in targets.squares() {
-            self.add_promotions((to as i32 - offset) as u32, B::one(to), p, side);
-        }
-    }
-    fn add_drops(&mut self, kind: usize, targets: B) {
-        for to in targets.squares() {
-            self.offer(Move::Drop {
-                kind: kind as u8,
-                to: to as u8,
-            });
-        }
-    }
-}
 
 impl<B: Set> Engine<B> {
     /// Whether the game is already decided by a rule of this module (perft: no moves).
@@ -141,7 +85,7 @@ impl<B: Set> Engine<B> {
         match mv {
             Move::Normal { to, .. } => pos.sides[1 - (pos.side as usize & 1)].holds(to as u32),
             Move::EnPassant { .. } => true,
-            Move::Castle { .. } | Move::Drop { .. } => false,
+            Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
         }
     }
 
@@ -236,6 +180,9 @@ impl<B: Set> Engine<B> {
         }
         if let Some(d) = &self.drops {
             self.generate_drops::<S, PLAIN>(pos, safety, d, sink);
+        }
+        if self.passing {
+            self.generate_pass(pos, safety, sink);
         }
     }
 }

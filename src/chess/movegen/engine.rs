@@ -26,6 +26,13 @@ pub struct Engine<B: Set> {
     pub royal: Kinds,
     /// Royal pieces may not face each other on an open file.
     pub facing: bool,
+    /// Royal pieces may come to face each other; the side then to move must break the facing
+    /// or pass ([`super::facing`]).
+    pub must_break_facing: bool,
+    /// A player may pass.
+    pub passing: bool,
+    /// Two passes in a row end the game.
+    pub two_passes_end: bool,
     /// Whether the plain way of working out checks and pins is exact for these rules (see
     /// the module's documentation).
     pub plain: bool,
@@ -78,6 +85,9 @@ impl<B: Set> Engine<B> {
         let Specials {
             royal,
             facing,
+            must_break_facing,
+            passing,
+            two_passes_end,
             mut promotion,
             en_passant,
             castling,
@@ -155,6 +165,9 @@ impl<B: Set> Engine<B> {
             kinds,
             royal,
             facing,
+            must_break_facing,
+            passing,
+            two_passes_end,
             plain,
             promotion,
             promoting,
@@ -239,6 +252,27 @@ impl<B: Set> Engine<B> {
         if self.bare_king.is_some() && self.bare_king_over(pos).is_some() {
             return;
         }
+        if self.two_passes_end && pos.passes >= 2 {
+            return;
+        }
+        if self.must_break_facing && self.royals_face(pos) {
+            if pos.passes > 0 {
+                // The facing accepted by a pass: the game has ended.
+                return;
+            }
+            return self.generate_breaking::<S, PLAIN>(pos, sink);
+        }
+        self.generate_unfaced::<S, PLAIN>(pos, sink);
+    }
+
+    /// Every legal move, the royal pieces not facing under `must_break_facing` (or the moves
+    /// that break the facing then filtered).
+    #[inline(always)]
+    pub(crate) fn generate_unfaced<S: Sink<B>, const PLAIN: bool>(
+        &self,
+        pos: &Position<B>,
+        sink: &mut S,
+    ) {
         if let Some(ends) = &self.ends {
             return self.generate_ending::<S, PLAIN>(pos, ends, sink);
         }

@@ -18,6 +18,7 @@ pub struct Undo<B> {
     ep: B,
     ep_victim: u8,
     checks: [u8; 2],
+    passes: u8,
     hands: Option<([[u8; MAX_KINDS]; 2], B)>,
 }
 
@@ -44,8 +45,10 @@ impl<B: Set> Engine<B> {
             ep: pos.ep,
             ep_victim: pos.ep_victim,
             checks: pos.checks,
+            passes: pos.passes,
             hands: self.drops.as_ref().map(|_| (pos.hands, pos.promoted)),
         };
+        pos.passes = 0;
         let (f, t) = (B::one(from), B::one(to));
         if captured != EMPTY {
             pos.sides[them] ^= t;
@@ -134,6 +137,7 @@ impl<B: Set> Engine<B> {
         pos.ep = undo.ep;
         pos.ep_victim = undo.ep_victim;
         pos.checks = undo.checks;
+        pos.passes = undo.passes;
         if let Some((hands, promoted)) = undo.hands {
             pos.hands = hands;
             pos.promoted = promoted;
@@ -158,6 +162,7 @@ impl<B: Set> Engine<B> {
         next.side ^= 1;
         next.ep = B::ZERO;
         next.ep_victim = NO_POINT;
+        next.passes = 0;
         match mv {
             // Played above, in place.
             Move::Normal { .. } => {}
@@ -182,6 +187,8 @@ impl<B: Set> Engine<B> {
                     }
                 }
             }
+            // Nothing moves: the turn passes.
+            Move::Pass { .. } => next.passes = pos.passes.saturating_add(1),
             Move::Drop { kind, to } => {
                 let slot = &mut next.hands[us][kind as usize % MAX_KINDS];
                 *slot = slot.saturating_sub(1);

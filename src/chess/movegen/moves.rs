@@ -1,5 +1,5 @@
 //! A move of the chess family: its kinds (a piece's move, a promotion, en passant, castling, a
-//! drop) as an enum.
+//! drop, a pass) as an enum.
 
 use crate::chess::bitboard::Set;
 use crate::chess::position::Position;
@@ -40,6 +40,12 @@ pub enum Move {
         /// The point.
         to: u8,
     },
+    /// The side to move passes (rules with `passing`), written as its royal piece's point
+    /// twice, as Fairy-Stockfish writes it.
+    Pass {
+        /// The point of the royal piece of the side that passes.
+        royal: u8,
+    },
 }
 
 impl Move {
@@ -51,6 +57,7 @@ impl Move {
             Move::Normal { from, .. } | Move::EnPassant { from, .. } => from as u32,
             Move::Castle { king, .. } => king as u32,
             Move::Drop { to, .. } => to as u32,
+            Move::Pass { royal } => royal as u32,
         }
     }
 
@@ -80,6 +87,7 @@ impl Move {
                 to as u32
             }
             Move::Castle { partner, .. } => partner as u32,
+            Move::Pass { royal } => royal as u32,
         }
     }
 

@@ -8,14 +8,16 @@ use super::engine::Engine;
 use super::sink::Sink;
 use crate::chess::bitboard::{LineAttacks, Set};
 use crate::chess::position::Position;
-use crate::chess::tables::{DIAGONAL, HOPS, LAME, ORTHOGONAL, RIDES};
+use crate::chess::tables::{DIAGONAL, HOPS, LAME, ORTHOGONAL, PICKY, RIDES};
 
 impl<B: Set> Engine<B> {
     /// Where the piece of `kind` of `side` on `p` may go: (moves to be masked with the empty
-    /// points, captures to be masked with the enemy).
+    /// points, captures to be masked with the enemy). The position is read only for the
+    /// types of screens ([`PICKY`]).
     #[inline(always)]
     pub(crate) fn reach<const SHAPE: u8>(
         &self,
+        pos: &Position<B>,
         side: usize,
         kind: usize,
         p: u32,
@@ -71,6 +73,9 @@ impl<B: Set> Engine<B> {
                     continue;
                 }
                 let screen = b.first(blockers, v);
+                if SHAPE & PICKY != 0 && t.refused_screens[kind] >> pos.kind_at(screen) & 1 != 0 {
+                    continue;
+                }
                 if pm.leaps_over >> v & 1 != 0 {
                     let landing = b.step(screen, v);
                     if landing != crate::chess::geometry::NO_POINT as u32 {
@@ -125,7 +130,7 @@ impl<B: Set> Engine<B> {
             const LO: u8 = LAME | ORTHOGONAL;
             const OD: u8 = ORTHOGONAL | DIAGONAL;
             const RH: u8 = ORTHOGONAL | HOPS;
-            const ALL: u8 = LAME | ORTHOGONAL | DIAGONAL | RIDES | HOPS;
+            const ALL: u8 = LAME | ORTHOGONAL | DIAGONAL | RIDES | HOPS | PICKY;
             match self.tables.shapes[us][kind] {
                 0 => self.generate_kind::<S, 0, PLAIN>(p, s, kind, pieces, sink),
                 LAME => self.generate_kind::<S, LAME, PLAIN>(p, s, kind, pieces, sink),
@@ -217,8 +222,11 @@ impl<B: Set> Engine<B> {
         while !pieces.is_empty() {
             let p = pieces.lowest();
             pieces = pieces.without_lowest();
-            let (moves, captures) = self.reach::<SHAPE>(us, kind, p, occupied);
+            let (moves, captures) = self.reach::<SHAPE>(pos, us, kind, p, occupied);
             let mut targets = (moves & empty) | (captures & enemy);
+            if SHAPE & PICKY != 0 {
+                targets &= !self.of_kinds(pos, 1 - us, self.tables.spared[kind]);
+            }
             if targets.is_empty() {
                 continue;
             }
@@ -322,6 +330,7 @@ impl<B: Set> Engine<B> {
         let us = pos.side as usize & 1;
         let occupied = (pos.occupied() & !B::one(from)) | B::one(to);
         let r = if r == from { to } else { r };
-        !self.attacked(pos, r, 1 - us, occupied, B::one(to))
+        let placed = (to, pos.kind_at(from));
+        !self.attacked_with(pos, r, 1 - us, occupied, B::one(to), placed)
     }
 }

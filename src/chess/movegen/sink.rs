@@ -103,3 +103,62 @@ impl<B: Set> Sink<B> for Vec<Move> {
         }
     }
 }
+
+/// A sink that passes on, one by one, the moves `keep` accepts.
+pub(crate) struct Filter<'a, S, F> {
+    /// Where the kept moves go.
+    pub inner: &'a mut S,
+    /// Which moves to keep.
+    pub keep: F,
+    /// How many were kept.
+    pub kept: u32,
+}
+
+impl<S, F: FnMut(Move) -> bool> Filter<'_, S, F> {
+    #[inline]
+    fn offer<B: Set>(&mut self, mv: Move)
+    where
+        S: Sink<B>,
+    {
+        if (self.keep)(mv) {
+            self.kept += 1;
+            self.inner.add_move(mv);
+        }
+    }
+}
+
+impl<B: Set, S: Sink<B>, F: FnMut(Move) -> bool> Sink<B> for Filter<'_, S, F> {
+    fn add(&mut self, from: u32, targets: B) {
+        for to in targets.squares() {
+            self.offer(Move::normal(from, to));
+        }
+    }
+    fn add_promotions(&mut self, from: u32, targets: B, p: &Promotion<B>, side: usize) {
+        for to in targets.squares() {
+            for mv in p.moves(from, to, side) {
+                self.offer(mv);
+            }
+        }
+    }
+    fn add_move(&mut self, mv: Move) {
+        self.offer(mv);
+    }
+    fn add_by_offset(&mut self, targets: B, offset: i32) {
+        for to in targets.squares() {
+            self.offer(Move::normal((to as i32 - offset) as u32, to));
+        }
+    }
+    fn add_promotions_by_offset(&mut self, targets: B, offset: i32, p: &Promotion<B>, side: usize) {
+        for to in targets.squares() {
+            self.add_promotions((to as i32 - offset) as u32, B::one(to), p, side);
+        }
+    }
+    fn add_drops(&mut self, kind: usize, targets: B) {
+        for to in targets.squares() {
+            self.offer(Move::Drop {
+                kind: kind as u8,
+                to: to as u8,
+            });
+        }
+    }
+}

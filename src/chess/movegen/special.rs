@@ -115,7 +115,8 @@ impl<B: Set> Engine<B> {
             let after = (occupied & !(B::one(king) | B::one(partner)))
                 | B::one(path.king_to)
                 | B::one(path.partner_to);
-            if !royal || !self.attacked(pos, path.king_to, them, after, B::ZERO) {
+            let placed = (path.partner_to, pos.kind_at(partner));
+            if !royal || !self.attacked_with(pos, path.king_to, them, after, B::ZERO, placed) {
                 sink.add_move(Move::Castle {
                     king: king as u8,
                     partner: partner as u8,

@@ -226,6 +226,14 @@ pub struct Specials<B> {
     pub royal: Kinds,
     /// Royal pieces may not face each other on an open file.
     pub facing: bool,
+    /// Royal pieces may come to face each other; the side then to move must break the facing
+    /// or pass.
+    pub must_break_facing: bool,
+    /// A player may pass (not in check, unless the royal pieces face under
+    /// `must_break_facing`).
+    pub passing: bool,
+    /// Two passes in a row end the game (perft: no moves).
+    pub two_passes_end: bool,
     /// Promotion per piece type.
     pub promotion: Vec<Option<Promotion<B>>>,
     /// En passant.

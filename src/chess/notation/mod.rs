@@ -86,6 +86,8 @@ impl<B: Set> Chess<B> {
                 name(to as u32)
             ),
             Move::EnPassant { from, to } => format!("{}{}", name(from as u32), name(to as u32)),
+            // As Fairy-Stockfish writes a pass: the royal piece's point twice.
+            Move::Pass { royal } => format!("{}{}", name(royal as u32), name(royal as u32)),
             Move::Castle { king, partner } => {
                 let c = self.engine.castling.as_ref().expect("castling rules");
                 let to = if c.any_start_files {
@@ -289,6 +291,9 @@ impl<B: Set> Chess<B> {
                         f as u32 == from && t2 as u32 == to && promotion.is_none()
                     }
                     Move::Drop { .. } => false,
+                    Move::Pass { royal } => {
+                        promotion.is_none() && royal as u32 == from && from == to
+                    }
                     Move::Castle { king, partner } => {
                         promotion.is_none()
                             && king as u32 == from
