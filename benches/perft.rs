@@ -120,6 +120,7 @@ const CHESS_STARTS: &[(&str, u32)] = &[
     ("crazyhouse", 5),
     ("minishogi", 5),
     ("shogi", 4),
+    ("janggi", 5),
 ];
 
 fn bench_one<G: Game>(
