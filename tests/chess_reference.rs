@@ -401,6 +401,34 @@ fn hashed_chess_search_keeps_rights_apart() {
     }
 }
 
+/// The hashed search keeps the passes just played apart (Janggi: a pass met by facing generals,
+/// or two passes in turn, end the game): small positions where the generals can pass and face
+/// each other, single thread and two, with a table (counts by PyPI's pyffish 0.0.90, its legal
+/// moves played out).
+#[test]
+fn hashed_janggi_search_keeps_passes_apart() {
+    let game = rulebench::load::<Chess>("janggi").unwrap();
+    for (fen, depth, n) in [
+        ("3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1", 6, 9833u128),
+        ("3ak4/9/9/9/9/9/9/9/4KA3/9 w - - 0 1", 6, 51204),
+    ] {
+        let pos = game.parse_fen(fen).unwrap();
+        for (threads, hash_mb) in [(1, 0), (1, 16), (2, 16)] {
+            let options = PerftOptions {
+                threads,
+                hash_mb,
+                progress: None,
+                stop: None,
+            };
+            let found = perft(&game, &pos, depth, Count::Unique, &options);
+            assert_eq!(
+                found, n,
+                "{fen} perft({depth}), {threads} threads, {hash_mb} MiB"
+            );
+        }
+    }
+}
+
 /// The hashed search keeps hands and promoted pieces apart: crazyhouse positions with both
 /// hands and a promoted queen (`Q~`), and shogi from the start to depth 5, single thread and
 /// two, with a table (counts from `variants.toml`: Cute Chess and Fairy-Stockfish).

@@ -137,12 +137,16 @@ impl<B: Set> Position<B> {
     /// for promoted, the number of pieces in hand (six bits) and each (side and type, five
     /// bits) in order. The en-passant points (the lowest, their number and the piece that
     /// passed) in the last word's top 16 bits; the checks given, when any, in the 16 bits
-    /// below them. `None` when it does not fit.
+    /// below them; the passes just played (0, 1, or 2 for two or more), when any, in the two
+    /// bits below those. `None` when it does not fit.
     pub fn table_key(&self) -> Option<[u64; 8]> {
         let occupied = self.occupied();
         let checks = u64::from(self.checks[0]) | u64::from(self.checks[1]) << 8;
         let extra = !self.promoted.is_empty() || self.hands.iter().flatten().any(|&n| n > 0);
-        let budget = if checks == 0 {
+        let passes = u64::from(self.passes.min(2));
+        let budget = if passes != 0 {
+            6 * 64 - 34
+        } else if checks == 0 {
             6 * 64 - 16
         } else {
             6 * 64 - 32
@@ -193,7 +197,7 @@ impl<B: Set> Position<B> {
                 | (self.ep_victim as u64) << 8;
             key[7] |= ep << 48;
         }
-        key[7] |= checks << 32;
+        key[7] |= checks << 32 | passes << 30;
         Some(key)
     }
 }
