@@ -33,6 +33,9 @@ pub struct Engine<B: Set> {
     pub passing: bool,
     /// Two passes in a row end the game.
     pub two_passes_end: bool,
+    /// `two_passes_end` or `must_break_facing`: the one flag generation tests for both, so that
+    /// other rules pay one branch per node ([`super::facing`]).
+    pub(super) passing_rules: bool,
     /// Whether the plain way of working out checks and pins is exact for these rules (see
     /// the module's documentation).
     pub plain: bool,
@@ -168,6 +171,7 @@ impl<B: Set> Engine<B> {
             must_break_facing,
             passing,
             two_passes_end,
+            passing_rules: two_passes_end || must_break_facing,
             plain,
             promotion,
             promoting,
@@ -252,15 +256,8 @@ impl<B: Set> Engine<B> {
         if self.bare_king.is_some() && self.bare_king_over(pos).is_some() {
             return;
         }
-        if self.two_passes_end && pos.passes >= 2 {
-            return;
-        }
-        if self.must_break_facing && self.royals_face(pos) {
-            if pos.passes > 0 {
-                // The facing accepted by a pass: the game has ended.
-                return;
-            }
-            return self.generate_breaking::<S, PLAIN>(pos, sink);
+        if self.passing_rules {
+            return self.generate_passing_rules::<S, PLAIN>(pos, sink);
         }
         self.generate_unfaced::<S, PLAIN>(pos, sink);
     }

@@ -21,14 +21,25 @@ impl<B: Set> Engine<B> {
         board.file(a) == board.file(b) && (board.between(a, b) & pos.occupied()).is_empty()
     }
 
-    /// The legal moves when the royal pieces face each other: those that break the facing,
+    /// The legal moves under `two_passes_end` or `must_break_facing`: none once the game has
+    /// ended by passing; when the royal pieces face each other, those that break the facing,
     /// and the pass.
     #[inline(never)]
-    pub(crate) fn generate_breaking<S: Sink<B>, const PLAIN: bool>(
+    pub(crate) fn generate_passing_rules<S: Sink<B>, const PLAIN: bool>(
         &self,
         pos: &Position<B>,
         sink: &mut S,
     ) {
+        if self.two_passes_end && pos.passes >= 2 {
+            return;
+        }
+        if !(self.must_break_facing && self.royals_face(pos)) {
+            return self.generate_unfaced::<S, PLAIN>(pos, sink);
+        }
+        if pos.passes > 0 {
+            // The facing accepted by a pass: the game has ended.
+            return;
+        }
         let mut breaking = Filter {
             inner: sink,
             keep: |mv: Move| {
