@@ -563,6 +563,8 @@ const PYFFISH_VARIANTS: &[&str] = &[
     "clobber10",
     "breakthrough",
     "fox-and-hounds",
+    "armageddon",
+    "makpong",
 ];
 
 /// What the sample of a newer variant must hold: some positions in check or ended.
@@ -626,6 +628,9 @@ const ENDING_VARIANTS: &[(&str, bool, bool)] = &[
     ("horde", true, true),
     ("antichess", true, true),
     ("giveaway", true, false),
+    ("extinction", true, false),
+    ("threekings", true, false),
+    ("suicide", true, false),
 ];
 
 /// What the sample of `variant` must hold for the comparison to mean something.
@@ -640,7 +645,9 @@ fn enough_of_each(variant: &str, seen: &Seen) {
             assert!(seen.in_check > 10, "{variant}: {seen:?}");
             assert!(seen.promotions > 5, "{variant}: {seen:?}");
         }
-        "antichess" | "giveaway" => assert!(seen.promotions >= 3, "{variant}: {seen:?}"),
+        "antichess" | "giveaway" | "suicide" | "extinction" | "threekings" => {
+            assert!(seen.promotions >= 3, "{variant}: {seen:?}")
+        }
         _ => {}
     }
     if variant == "horde" {

@@ -291,9 +291,33 @@ fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
         "euroshogi",
         "yarishogi",
         "wolf",
+        "extinction",
+        "threekings",
+        "suicide",
+        "makpong",
     ] {
         assert!(checked.contains(id), "{id}");
     }
+}
+
+/// Fairy-Stockfish's Extinction count at a Chess960 start (counted with `UCI_Chess960`), under
+/// a file that states only the difference from the shipped `extinction`: castling from any
+/// start files.
+#[test]
+fn extinction_from_a_chess960_start() {
+    let d = common::dir("extinction960");
+    let path = common::write(
+        &d,
+        "extinction960.toml",
+        "schema = 1\nextends = \"extinction\"\n\n[variant]\nsource = \"Fairy-Stockfish tests/perft.sh\"\n\n[rules.castling]\nany_start_files = true\n",
+    );
+    check_one(
+        &path,
+        "rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w AHah - 0 1",
+        4,
+        195_286,
+        "Fairy-Stockfish tests/perft.sh",
+    );
 }
 
 /// Counting paths is counting moves in a family without jump sequences.
@@ -530,6 +554,7 @@ fn every_shipped_chess_variant_is_checked() {
         "almost",
         "amazon",
         "antichess",
+        "armageddon",
         "asean",
         "berolina",
         "breakthrough",
@@ -551,6 +576,7 @@ fn every_shipped_chess_variant_is_checked() {
         "crazyhouse",
         "embassy",
         "euroshogi",
+        "extinction",
         "fox-and-hounds",
         "gardner",
         "georgian",
@@ -573,6 +599,7 @@ fn every_shipped_chess_variant_is_checked() {
         "loop",
         "losalamos",
         "losers",
+        "makpong",
         "makruk",
         "manchu",
         "minishogi",
@@ -593,7 +620,9 @@ fn every_shipped_chess_variant_is_checked() {
         "shatranj",
         "shogi",
         "sortofalmost",
+        "suicide",
         "tencubed",
+        "threekings",
         "torpedo",
         "wolf",
         "xiangqi",

@@ -7,7 +7,7 @@ use super::fen::FenRules;
 use super::geometry::Geometry;
 use super::movegen::engine::Engine;
 use super::movegen::specials::{
-    BareKing, Castling, Drops, EnPassant, Ends, Flag, Promotion, Specials,
+    BareKing, Castling, Drops, EnPassant, Ends, Extinction, Flag, Promotion, Specials,
 };
 use super::rules::Rules;
 use super::tables::{MAX_KINDS, PieceMovement, Tables, extra_vectors};
@@ -42,15 +42,21 @@ fn ends<B: Set>(rules: &Rules) -> Option<Ends<B>> {
             region: set(f.points),
             second_may_answer: f.second_may_answer,
         }),
-        extinction: g.extinction.as_ref().map(|x| x.kinds),
+        extinction: g.extinction.as_ref().map(|x| Extinction {
+            kinds: x.kinds,
+            each_type: x.each_type,
+            fewer_than: x.fewer_than,
+        }),
         checks_to_win: g.checks_to_win.map(|n| n as u8),
         giving_check_illegal: g.giving_check_illegal,
+        royal_stays_in_check: g.royal_stays_in_check,
         compulsory_capture: g.compulsory_capture,
     };
     let any = ends.flag.is_some()
         || ends.extinction.is_some()
         || ends.checks_to_win.is_some()
         || ends.giving_check_illegal
+        || ends.royal_stays_in_check
         || ends.compulsory_capture;
     any.then_some(ends)
 }

@@ -15,7 +15,7 @@ use super::Chess;
 use super::bitboard::Set;
 use super::position::Position;
 use super::rules::Counting;
-use super::schema::{Counted, ForceMatch, ResultName};
+use super::schema::{Counted, ForceMatch, ResultName, StalemateName};
 use crate::outcome::Outcome;
 
 fn ordinal(n: usize) -> String {
@@ -109,17 +109,24 @@ impl<B: Set> Chess<B> {
                 _ => {}
             }
         }
-        if let (Some(kinds), Some(rule)) = (ends.extinction, &game.extinction) {
+        if let (Some(x), Some(rule)) = (ends.extinction, &game.extinction) {
             for (side, name) in names.iter().enumerate() {
-                if engine.of_kinds(pos, side, kinds).is_empty() {
-                    let what = if rule.named {
+                if let Some(kinds) = engine.extinct(pos, side, &x) {
+                    let pieces = if rule.named || x.each_type {
                         let list: Vec<&str> = (0..self.rules.pieces.len())
                             .filter(|k| kinds >> k & 1 != 0)
                             .map(|k| self.rules.pieces[k].name.as_str())
                             .collect();
-                        format!("no {} left", list.join(" or "))
+                        list.join(" or ")
                     } else {
-                        "no pieces left".into()
+                        "pieces".into()
+                    };
+                    let what = match x.fewer_than {
+                        1 => format!("no {pieces} left"),
+                        n if rule.named || x.each_type => {
+                            format!("fewer than {n} pieces of type {pieces}")
+                        }
+                        n => format!("fewer than {n} pieces"),
                     };
                     return Some(self.result(
                         side,
@@ -159,8 +166,52 @@ impl<B: Set> Chess<B> {
         None
     }
 
-    /// How the game stands after `history` (its positions in order, the current one last).
+    /// The outcome of a stalemate of `side`.
+    fn stalemated(&self, pos: &Position<B>, side: usize) -> Outcome {
+        let names = &self.rules.sides;
+        let reason = format!("stalemate: {} has no legal move", names[side]);
+        let result = match self.rules.game.stalemate {
+            StalemateName::Loss => ResultName::Loss,
+            StalemateName::Draw => ResultName::Draw,
+            StalemateName::Win => ResultName::Win,
+            StalemateName::FewerPiecesWin => {
+                let (ours, theirs) = (pos.sides[side].count(), pos.sides[1 - side].count());
+                let pieces = |n: u32| format!("{n} piece{}", if n == 1 { "" } else { "s" });
+                let reason = format!(
+                    "{reason}; it has {}, {} has {}",
+                    pieces(ours),
+                    names[1 - side],
+                    pieces(theirs)
+                );
+                let result = match ours.cmp(&theirs) {
+                    std::cmp::Ordering::Less => ResultName::Win,
+                    std::cmp::Ordering::Equal => ResultName::Draw,
+                    std::cmp::Ordering::Greater => ResultName::Loss,
+                };
+                return self.result(side, result, reason);
+            }
+        };
+        self.result(side, result, reason)
+    }
+
+    /// How the game stands after `history` (its positions in order, the current one last):
+    /// [`Chess::rules_outcome`], a draw made a win for the side with draw odds.
     pub fn game_outcome(&self, history: &[Position<B>]) -> Outcome {
+        let outcome = self.rules_outcome(history);
+        match (outcome, self.rules.game.draw_odds) {
+            (Outcome::Draw { reason }, Some(side)) => Outcome::Win {
+                winner: self.rules.sides[side].clone(),
+                reason: format!(
+                    "{reason}; a draw counts as {}'s win",
+                    self.rules.sides[side]
+                ),
+            },
+            (outcome, _) => outcome,
+        }
+    }
+
+    /// How the game stands after `history` by the rules that end it, draw odds aside.
+    fn rules_outcome(&self, history: &[Position<B>]) -> Outcome {
         let Some(pos) = history.last() else {
             return Outcome::Ongoing;
         };
@@ -197,11 +248,7 @@ impl<B: Set> Chess<B> {
                     format!("checkmate: {} is in check with no legal move", names[side]),
                 )
             } else {
-                self.result(
-                    side,
-                    game.stalemate,
-                    format!("stalemate: {} has no legal move", names[side]),
-                )
+                self.stalemated(pos, side)
             };
         }
         if let Some((limit, result)) = game.perpetual_check

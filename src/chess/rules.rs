@@ -210,6 +210,10 @@ pub struct ExtinctionRule {
     pub named: bool,
     /// The result for the side that has none left.
     pub result: ResultName,
+    /// Each type counts on its own: losing all of any one of them is extinction.
+    pub each_type: bool,
+    /// Extinction comes below this many pieces (1: when none is left).
+    pub fewer_than: u32,
 }
 
 /// How games end, compiled.
@@ -227,7 +231,9 @@ pub struct GameRules {
     /// For the side checkmated.
     pub checkmate: ResultName,
     /// For the side with no move, not in check.
-    pub stalemate: ResultName,
+    pub stalemate: StalemateName,
+    /// The side (0 or 1) to whom every draw counts as a win.
+    pub draw_odds: Option<usize>,
     /// (limit, result for the checker) of the perpetual-check rule.
     pub perpetual_check: Option<(u32, ResultName)>,
     /// (limit, result for the side that repeats) of the repetition rule.
@@ -246,6 +252,8 @@ pub struct GameRules {
     pub compulsory_capture: bool,
     /// No move may give check.
     pub giving_check_illegal: bool,
+    /// A royal piece in check may move only to capture a piece giving check.
+    pub royal_stays_in_check: bool,
     /// The flag rule.
     pub flag: Option<FlagRule>,
     /// The extinction rule.

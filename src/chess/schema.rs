@@ -321,6 +321,20 @@ pub enum ResultName {
     Win,
 }
 
+/// The result of a stalemate for the side that has no move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StalemateName {
+    /// That side loses.
+    Loss,
+    /// The game is drawn.
+    Draw,
+    /// That side wins.
+    Win,
+    /// The side with fewer pieces on the board wins; equal numbers draw (FICS suicide).
+    FewerPiecesWin,
+}
+
 /// Whether two royal pieces may stand on one file with nothing between them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -443,6 +457,12 @@ pub struct ExtinctionSection {
     pub pieces: Option<Val<Vec<Val<String>>>>,
     /// The result for the side that has none of them left.
     pub result: Val<ResultName>,
+    /// `true`: every listed type counts on its own, and losing all of any one of them is
+    /// extinction (Extinction chess); absent or `false`: the listed types count together.
+    pub each_type: Option<Val<bool>>,
+    /// Extinction comes when a side has fewer than this many pieces of the types (of any one
+    /// type, with `each_type`); absent: 1, none left (Three Kings: 3).
+    pub fewer_than: Option<Val<u32>>,
 }
 
 /// `[rules]`: how games end.
@@ -456,7 +476,9 @@ pub struct GameRulesSection {
     /// For the side checkmated.
     pub checkmate: Option<Val<ResultName>>,
     /// For the side with no legal move, not in check.
-    pub stalemate: Option<Val<ResultName>>,
+    pub stalemate: Option<Val<StalemateName>>,
+    /// The side to whom every draw counts as a win (Armageddon: `"black"`).
+    pub draw_odds: Option<Val<String>>,
     /// The same check repeated: `{ limit = 3, result = "loss" }` (result for the checker).
     pub perpetual_check: Option<Val<LimitRule>>,
     /// The same position repeated: `{ limit = 3, result = "draw" }`.
@@ -481,6 +503,9 @@ pub struct GameRulesSection {
     pub capture: Option<Val<CaptureSection>>,
     /// Whether a move may give check (`illegal` in Racing Kings).
     pub giving_check: Option<Val<GivingCheck>>,
+    /// `false`: a royal piece in check may not step away; its only move is to capture the one
+    /// piece giving check (Makpong). Absent: `true`.
+    pub royal_may_flee_check: Option<Val<bool>>,
     /// A piece reaching a region wins (King of the Hill, Racing Kings).
     pub flag: Option<Val<FlagSection>>,
     /// A side left without pieces of some types (or without pieces) loses or wins.
@@ -538,6 +563,7 @@ impl Merge for GameRulesSection {
             self_check,
             checkmate,
             stalemate,
+            draw_odds,
             perpetual_check,
             repetition,
             insufficient_material,
@@ -549,6 +575,7 @@ impl Merge for GameRulesSection {
             bare_king,
             capture,
             giving_check,
+            royal_may_flee_check,
             flag,
             extinction,
             checks_to_win,
@@ -564,6 +591,7 @@ impl Merge for GameRulesSection {
             self_check,
             checkmate,
             stalemate,
+            draw_odds,
             perpetual_check,
             repetition,
             insufficient_material,
@@ -574,6 +602,7 @@ impl Merge for GameRulesSection {
             bare_king,
             capture,
             giving_check,
+            royal_may_flee_check,
             flag,
             extinction,
             checks_to_win,

@@ -3,6 +3,7 @@
 //! passant, castling, and the notations moves are written in.
 
 use super::board::find_region;
+use super::extinction::compile_extinction;
 use super::pieces::{piece_named, pieces_named};
 use super::values::noted;
 use crate::chess::rules::{
@@ -100,7 +101,7 @@ pub(super) fn compile_game(
         loader,
         file,
         rules.stalemate,
-        "`stalemate = \"loss\"`, \"draw\" or \"win\" (for the side with no move)"
+        "`stalemate = \"loss\"`, \"draw\", \"win\" or \"fewer-pieces-win\" (for the side with no move)"
     );
     let section = file.rules.as_ref().map(|r| &r.value);
     let limit_rule = |r: Option<&Val<LimitRule>>| {
@@ -173,6 +174,7 @@ pub(super) fn compile_game(
     });
     let ends = compile_ends(loader, section, pieces, regions);
     check_passing(loader, section, pieces);
+    let draw_odds = compile_draw_odds(loader, file, section)?;
     let (checkmate, stalemate, ends) = (checkmate?, stalemate?, ends?);
     Some(GameRules {
         facing_royals: section
@@ -187,6 +189,7 @@ pub(super) fn compile_game(
         two_passes: section.and_then(|s| s.two_passes.as_ref()).map(|r| r.value),
         checkmate: checkmate.value,
         stalemate: stalemate.value,
+        draw_odds,
         perpetual_check: limit_rule(section.and_then(|s| s.perpetual_check.as_ref())),
         repetition: limit_rule(section.and_then(|s| s.repetition.as_ref())),
         insufficient_material: insufficient,
@@ -196,6 +199,7 @@ pub(super) fn compile_game(
         bare_king,
         compulsory_capture: ends.compulsory_capture,
         giving_check_illegal: ends.giving_check_illegal,
+        royal_stays_in_check: ends.royal_stays_in_check,
         flag: ends.flag,
         extinction: ends.extinction,
         checks_to_win: ends.checks_to_win,
@@ -205,10 +209,53 @@ pub(super) fn compile_game(
     })
 }
 
-/// Warnings for passing keys that change nothing: `passing` without a royal type (a pass is
-/// written as the royal piece's point), `two_passes` without `passing`.
+/// `draw_odds`: the side it names (0 or 1); `Err` once an unknown name is reported.
+fn compile_draw_odds(
+    loader: &Loader,
+    file: &ChessFile,
+    section: Option<&GameRulesSection>,
+) -> Option<Option<usize>> {
+    let Some(odds) = section.and_then(|s| s.draw_odds.as_ref()) else {
+        return Some(None);
+    };
+    let sides = file.sides.as_ref().map(|s| &s.value);
+    let names: Vec<&str> = [
+        sides.and_then(|s| s.first.as_ref()),
+        sides.and_then(|s| s.second.as_ref()),
+    ]
+    .iter()
+    .map(|n| n.map_or("", |n| n.value.as_str()))
+    .collect();
+    match names.iter().position(|n| *n == odds.value) {
+        Some(side) => Some(Some(side)),
+        None => {
+            loader.report(loader.at(
+                odds,
+                format!("`{}` is not a side of this variant", odds.value),
+                Some(format!(
+                    "one of the sides' names: \"{}\" or \"{}\"",
+                    names[0], names[1]
+                )),
+            ));
+            None
+        }
+    }
+}
+
+/// Warnings for keys of check and passing that change nothing: `royal_may_flee_check` and
+/// `passing` without a royal type (a pass is written as the royal piece's point),
+/// `two_passes` without `passing`.
 fn check_passing(loader: &Loader, section: Option<&GameRulesSection>, pieces: &[PieceType]) {
     let Some(s) = section else { return };
+    if let Some(f) = s.royal_may_flee_check.as_ref().filter(|f| !f.value)
+        && !pieces.iter().any(|t| t.royal)
+    {
+        loader.warn(loader.at(
+            f,
+            "`royal_may_flee_check` changes nothing: no piece type is royal",
+            Some("make a type royal, or remove it".into()),
+        ));
+    }
     let passing = s.passing.as_ref().filter(|p| p.value);
     if let Some(p) = passing
         && !pieces.iter().any(|t| t.royal)
@@ -235,6 +282,7 @@ fn check_passing(loader: &Loader, section: Option<&GameRulesSection>, pieces: &[
 struct Ends {
     compulsory_capture: bool,
     giving_check_illegal: bool,
+    royal_stays_in_check: bool,
     flag: Option<FlagRule>,
     extinction: Option<ExtinctionRule>,
     checks_to_win: Option<u32>,
@@ -280,40 +328,9 @@ fn compile_ends(
     let extinction = match section.and_then(|s| s.extinction.as_ref()) {
         None => None,
         Some(x) => {
-            let x = &x.value;
-            let all = (1u32 << pieces.len()) - 1;
-            match &x.pieces {
-                None => Some(ExtinctionRule {
-                    kinds: all,
-                    named: false,
-                    result: x.result.value,
-                }),
-                Some(list) if list.value.is_empty() => {
-                    loader.report(
-                        loader.at(
-                            list,
-                            "no piece types: a side could never lose them all",
-                            Some(
-                                "name the types, or leave `pieces` out for all of a side's pieces"
-                                    .into(),
-                            ),
-                        ),
-                    );
-                    ok = false;
-                    None
-                }
-                Some(list) => match pieces_named(loader, &names, &list.value) {
-                    Some(kinds) => Some(ExtinctionRule {
-                        kinds: kinds.iter().fold(0, |acc, &k| acc | 1 << k),
-                        named: true,
-                        result: x.result.value,
-                    }),
-                    None => {
-                        ok = false;
-                        None
-                    }
-                },
-            }
+            let rule = compile_extinction(loader, &names, x);
+            ok &= rule.is_ok();
+            rule.ok()
         }
     };
     let checks_to_win = match section.and_then(|s| s.checks_to_win.as_ref()) {
@@ -333,6 +350,9 @@ fn compile_ends(
             .and_then(|s| s.capture.as_ref())
             .and_then(|c| c.value.compulsory.as_ref())
             .is_some_and(|v| v.value),
+        royal_stays_in_check: section
+            .and_then(|s| s.royal_may_flee_check.as_ref())
+            .is_some_and(|f| !f.value),
         giving_check_illegal: section
             .and_then(|s| s.giving_check.as_ref())
             .is_some_and(|g| g.value == GivingCheck::Illegal),

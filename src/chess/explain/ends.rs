@@ -1,7 +1,7 @@
 //! How play is restricted and how games are won: the royal pieces, drops, compulsory
 //! capture, checks, checkmate and stalemate, flags, extinction, n checks, the bare king.
 
-use super::words::{or_list, ordinal, points_text, result};
+use super::words::{or_list, ordinal, points_text, result, stalemate_result};
 use crate::chess::geometry::Grid;
 use crate::chess::rules::Rules;
 
@@ -29,6 +29,14 @@ pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
     if g.giving_check_illegal {
         out.push(
             "No move may give check: a move that would attack the enemy's royal piece is illegal."
+                .into(),
+        );
+    }
+    if g.royal_stays_in_check {
+        out.push(
+            "A royal piece in check may not step away: its only move is to capture the piece \
+             giving the check, when a single piece gives it; other pieces answer a check by \
+             capturing or blocking."
                 .into(),
         );
     }
@@ -65,13 +73,19 @@ pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
     if r.royal_kinds() == 0 {
         out.push(format!(
             "A side that has no legal move {}.",
-            result(g.stalemate)
+            stalemate_result(g.stalemate)
         ));
     } else {
         out.push(format!(
             "A side that is checkmated {}; a side that has no legal move but is not in check {}.",
             result(g.checkmate),
-            result(g.stalemate)
+            stalemate_result(g.stalemate)
+        ));
+    }
+    if let Some(side) = g.draw_odds {
+        out.push(format!(
+            "Every draw (stalemate, repetition, the move rule, insufficient material) counts as a win for {}: the other side must win.",
+            r.sides[side]
         ));
     }
     let kind_names = |kinds: u32| -> String {
@@ -109,14 +123,29 @@ pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
         ));
     }
     if let Some(x) = &g.extinction {
-        out.push(if x.named {
-            format!(
-                "A side left with no {} {}.",
-                kind_names(x.kinds),
-                result(x.result)
-            )
+        let pieces = if x.named {
+            kind_names(x.kinds)
         } else {
-            format!("A side left with no pieces {}.", result(x.result))
+            "pieces".into()
+        };
+        out.push(match (x.each_type, x.fewer_than) {
+            (true, 1) => format!(
+                "A side left with none of any one type ({pieces}) {}.",
+                result(x.result)
+            ),
+            (true, n) => format!(
+                "A side left with fewer than {n} pieces of any one type ({pieces}) {}.",
+                result(x.result)
+            ),
+            (false, 1) => format!("A side left with no {pieces} {}.", result(x.result)),
+            (false, n) if x.named => format!(
+                "A side left with fewer than {n} pieces of type {pieces} {}.",
+                result(x.result)
+            ),
+            (false, n) => format!(
+                "A side left with fewer than {n} pieces {}.",
+                result(x.result)
+            ),
         });
     }
     if let Some(n) = g.checks_to_win {

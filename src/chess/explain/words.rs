@@ -2,7 +2,7 @@
 
 use crate::chess::geometry::Grid;
 use crate::chess::rules::Points;
-use crate::chess::schema::ResultName;
+use crate::chess::schema::{ResultName, StalemateName};
 
 /// `a`, `a or b`, `a, b or c`.
 pub(super) fn or_list(items: &[String]) -> String {
@@ -36,6 +36,18 @@ pub(super) fn result(r: ResultName) -> &'static str {
         ResultName::Loss => "loses",
         ResultName::Draw => "draws",
         ResultName::Win => "wins",
+    }
+}
+
+/// What a stalemate brings the side that has no move.
+pub(super) fn stalemate_result(r: StalemateName) -> &'static str {
+    match r {
+        StalemateName::Loss => "loses",
+        StalemateName::Draw => "draws",
+        StalemateName::Win => "wins",
+        StalemateName::FewerPiecesWin => {
+            "wins if it has fewer pieces than the other side, loses if it has more, and draws if as many"
+        }
     }
 }
 

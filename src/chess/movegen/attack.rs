@@ -116,6 +116,9 @@ impl<B: Set> Engine<B> {
     /// that is `placed.0`).
     #[inline(always)]
     fn screens(&self, pos: &Position<B>, kind: usize, screen: u32, placed: (u32, u8)) -> bool {
+        if !self.picky_screens {
+            return true;
+        }
         let refused = self.tables.refused_screens[kind & 15];
         refused == 0 || {
             let k = if screen == placed.0 {

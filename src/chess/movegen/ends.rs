@@ -10,9 +10,10 @@ use super::engine::Engine;
 use super::moves::Move;
 use super::no_check::NoCheck;
 use super::sink::{Filter, Sink};
-use super::specials::{Ends, Flag};
+use super::specials::{Ends, Extinction, Flag};
 use crate::chess::bitboard::Set;
 use crate::chess::position::Position;
+use crate::chess::tables::Kinds;
 
 impl<B: Set> Engine<B> {
     /// Whether the game is already decided by a rule of this module (perft: no moves).
@@ -27,8 +28,8 @@ impl<B: Set> Engine<B> {
                 return true;
             }
         }
-        if let Some(kinds) = ends.extinction
-            && (0..2).any(|side| self.of_kinds(pos, side, kinds).is_empty())
+        if let Some(x) = ends.extinction
+            && (0..2).any(|side| self.extinct(pos, side, &x).is_some())
         {
             return true;
         }
@@ -38,6 +39,25 @@ impl<B: Set> Engine<B> {
             return true;
         }
         false
+    }
+
+    /// Whether `side` has met extinction: `Some` of the types it has too few of (all of them,
+    /// or the one type, with `each_type`), `None` if it has not.
+    #[inline]
+    pub fn extinct(&self, pos: &Position<B>, side: usize, x: &Extinction) -> Option<Kinds> {
+        let few = |kinds: Kinds| self.of_kinds(pos, side, kinds).count() < x.fewer_than;
+        if !x.each_type {
+            return few(x.kinds).then_some(x.kinds);
+        }
+        let mut k = x.kinds;
+        while k != 0 {
+            let one = k & k.wrapping_neg();
+            if few(one) {
+                return Some(one);
+            }
+            k &= k - 1;
+        }
+        None
     }
 
     /// Whether the second side, to move after the first side's piece has arrived, may still
@@ -79,6 +99,25 @@ impl<B: Set> Engine<B> {
         arrivals.kept > 0
     }
 
+    /// Under `royal_may_flee_check = false`, in check: whether `mv` moves a piece that is not
+    /// royal, or the royal piece to capture the one piece giving check.
+    fn answers_check_in_place(&self, pos: &Position<B>, mv: Move) -> bool {
+        let from = mv.from();
+        if self.royal >> (mv.mover(pos) as u32 & 31) & 1 == 0 || matches!(mv, Move::Drop { .. }) {
+            return true;
+        }
+        let Move::Normal { to, .. } = mv else {
+            return false;
+        };
+        let us = pos.side as usize & 1;
+        let to = to as u32;
+        // The piece on `to` gives check, and no other does.
+        let (enemy, occupied) = (pos.sides[1 - us], pos.occupied());
+        enemy.holds(to)
+            && self.attacked(pos, from, 1 - us, occupied, enemy & !B::one(to))
+            && !self.attacked(pos, from, 1 - us, occupied, B::one(to))
+    }
+
     /// Whether `mv` takes an enemy piece.
     #[inline]
     pub fn is_capture(&self, pos: &Position<B>, mv: Move) -> bool {
@@ -107,6 +146,21 @@ impl<B: Set> Engine<B> {
             return;
         }
         let safety = self.safety::<PLAIN>(pos);
+        if ends.royal_stays_in_check && safety.in_check {
+            let mut standing = Filter {
+                inner: sink,
+                keep: |mv| self.answers_check_in_place(pos, mv),
+                kept: 0,
+            };
+            let no_check = ends.giving_check_illegal;
+            return self.generate_captures_first::<_, PLAIN>(
+                pos,
+                ends,
+                &safety,
+                no_check,
+                &mut standing,
+            );
+        }
         if PLAIN
             && ends.giving_check_illegal
             && !ends.compulsory_capture

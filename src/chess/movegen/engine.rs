@@ -36,6 +36,8 @@ pub struct Engine<B: Set> {
     /// `two_passes_end` or `must_break_facing`: the one flag generation tests for both, so that
     /// other rules pay one branch per node ([`super::facing`]).
     pub(super) passing_rules: bool,
+    /// Some hopper may not hop over some types ([`crate::chess::tables::Tables::refused_screens`]).
+    pub(super) picky_screens: bool,
     /// Whether the plain way of working out checks and pins is exact for these rules (see
     /// the module's documentation).
     pub plain: bool,
@@ -128,6 +130,7 @@ impl<B: Set> Engine<B> {
         }
         let hops = (tables.hop_vectors[0] | tables.hop_vectors[1]) != 0
             || (tables.grasshopper_vectors[0] | tables.grasshopper_vectors[1]) != 0;
+        let picky_screens = tables.refused_screens.iter().any(|&k| k != 0);
         let plain = !facing
             && !hops
             && (tables.lame_leapers[0] | tables.lame_leapers[1]) == 0
@@ -173,6 +176,7 @@ impl<B: Set> Engine<B> {
             two_passes_end,
             passing_rules: two_passes_end || must_break_facing,
             plain,
+            picky_screens,
             promotion,
             promoting,
             en_passant,

@@ -130,7 +130,9 @@ impl<B: Set> Engine<B> {
             const LO: u8 = LAME | ORTHOGONAL;
             const OD: u8 = ORTHOGONAL | DIAGONAL;
             const RH: u8 = ORTHOGONAL | HOPS;
-            const ALL: u8 = LAME | ORTHOGONAL | DIAGONAL | RIDES | HOPS | PICKY;
+            // Every shape but PICKY, so that hoppers of other rules never test screens' types.
+            const ANY: u8 = LAME | ORTHOGONAL | DIAGONAL | RIDES | HOPS;
+            const ALL: u8 = ANY | PICKY;
             match self.tables.shapes[us][kind] {
                 0 => self.generate_kind::<S, 0, PLAIN>(p, s, kind, pieces, sink),
                 LAME => self.generate_kind::<S, LAME, PLAIN>(p, s, kind, pieces, sink),
@@ -139,6 +141,9 @@ impl<B: Set> Engine<B> {
                 OD => self.generate_kind::<S, OD, PLAIN>(p, s, kind, pieces, sink),
                 LO => self.generate_kind::<S, LO, PLAIN>(p, s, kind, pieces, sink),
                 RH => self.generate_kind::<S, RH, PLAIN>(p, s, kind, pieces, sink),
+                shape if shape & PICKY == 0 => {
+                    self.generate_kind::<S, ANY, PLAIN>(p, s, kind, pieces, sink)
+                }
                 _ => self.generate_kind::<S, ALL, PLAIN>(p, s, kind, pieces, sink),
             }
         }

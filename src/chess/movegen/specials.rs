@@ -171,17 +171,31 @@ pub struct Flag<B> {
     pub second_may_answer: bool,
 }
 
+/// Extinction, compiled: a side with fewer than `fewer_than` pieces of `kinds` (together, or
+/// of any one of them when `each_type`) has met it.
+#[derive(Clone, Copy, Debug)]
+pub struct Extinction {
+    /// The types (all, when the rules name none).
+    pub kinds: Kinds,
+    /// Each type counts on its own.
+    pub each_type: bool,
+    /// The least number of pieces a side must keep (1: at least one).
+    pub fewer_than: u32,
+}
+
 /// The rules of this module, compiled.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ends<B> {
     /// The flag rule.
     pub flag: Option<Flag<B>>,
-    /// Extinction: the types (all, when the rules name none) a side may not lose entirely.
-    pub extinction: Option<Kinds>,
+    /// Extinction: the types a side may not lose.
+    pub extinction: Option<Extinction>,
     /// The side that has given this many checks has won.
     pub checks_to_win: Option<u8>,
     /// No move may give check.
     pub giving_check_illegal: bool,
+    /// A royal piece in check may move only to capture a piece giving check.
+    pub royal_stays_in_check: bool,
     /// A player who can capture must.
     pub compulsory_capture: bool,
 }
