@@ -45,7 +45,14 @@ impl<B: Set> Engine<B> {
     /// or the one type, with `each_type`), `None` if it has not.
     #[inline]
     pub fn extinct(&self, pos: &Position<B>, side: usize, x: &Extinction) -> Option<Kinds> {
-        let few = |kinds: Kinds| self.of_kinds(pos, side, kinds).count() < x.fewer_than;
+        let few = |kinds: Kinds| {
+            let left = self.of_kinds(pos, side, kinds);
+            if x.fewer_than == 1 {
+                left.is_empty()
+            } else {
+                left.count() < x.fewer_than
+            }
+        };
         if !x.each_type {
             return few(x.kinds).then_some(x.kinds);
         }
@@ -147,19 +154,7 @@ impl<B: Set> Engine<B> {
         }
         let safety = self.safety::<PLAIN>(pos);
         if ends.royal_stays_in_check && safety.in_check {
-            let mut standing = Filter {
-                inner: sink,
-                keep: |mv| self.answers_check_in_place(pos, mv),
-                kept: 0,
-            };
-            let no_check = ends.giving_check_illegal;
-            return self.generate_captures_first::<_, PLAIN>(
-                pos,
-                ends,
-                &safety,
-                no_check,
-                &mut standing,
-            );
+            return self.generate_standing::<S, PLAIN>(pos, ends, &safety, sink);
         }
         if PLAIN
             && ends.giving_check_illegal
@@ -178,6 +173,26 @@ impl<B: Set> Engine<B> {
         }
         let no_check = ends.giving_check_illegal;
         self.generate_captures_first::<_, PLAIN>(pos, ends, &safety, no_check, sink);
+    }
+
+    /// In check under `royal_may_flee_check = false`: the legal moves but the royal piece's
+    /// that do not capture the one piece giving check (out of line, so that the other rules of
+    /// this module keep [`Engine::generate_ending`] as small as it was).
+    #[inline(never)]
+    fn generate_standing<S: Sink<B>, const PLAIN: bool>(
+        &self,
+        pos: &Position<B>,
+        ends: &Ends<B>,
+        safety: &Safety<B>,
+        sink: &mut S,
+    ) {
+        let mut standing = Filter {
+            inner: sink,
+            keep: |mv| self.answers_check_in_place(pos, mv),
+            kept: 0,
+        };
+        let no_check = ends.giving_check_illegal;
+        self.generate_captures_first::<_, PLAIN>(pos, ends, safety, no_check, &mut standing);
     }
 
     /// The legal moves, only the captures if the rules make capture compulsory and there is
