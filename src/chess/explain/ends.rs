@@ -88,6 +88,14 @@ pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
             r.sides[side]
         ));
     }
+    out.extend(decided(r, b, cell));
+    out
+}
+
+/// The rules that decide a game at once: the flag, extinction, the n-th check, the bare king.
+fn decided(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let g = &r.game;
     let kind_names = |kinds: u32| -> String {
         or_list(
             &(0..r.pieces.len())
