@@ -631,6 +631,9 @@ const ENDING_VARIANTS: &[(&str, bool, bool)] = &[
     ("extinction", true, false),
     ("threekings", true, false),
     ("suicide", true, false),
+    ("atomic", false, true),
+    ("nocheckatomic", false, false),
+    ("atomar", false, false),
 ];
 
 /// What the sample of `variant` must hold for the comparison to mean something.
@@ -649,6 +652,12 @@ fn enough_of_each(variant: &str, seen: &Seen) {
             assert!(seen.promotions >= 3, "{variant}: {seen:?}")
         }
         _ => {}
+    }
+    if variant == "atomic" {
+        // Games end within a few captures: few promotions, but checks and blasts by en
+        // passant.
+        assert!(seen.in_check > 10, "{variant}: {seen:?}");
+        assert!(seen.en_passant > 5, "{variant}: {seen:?}");
     }
     if variant == "horde" {
         assert!(seen.en_passant > 5, "{variant}: {seen:?}");

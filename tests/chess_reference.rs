@@ -295,6 +295,9 @@ fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
         "threekings",
         "suicide",
         "makpong",
+        "atomic",
+        "atomar",
+        "nocheckatomic",
     ] {
         assert!(checked.contains(id), "{id}");
     }
@@ -318,6 +321,41 @@ fn extinction_from_a_chess960_start() {
         195_286,
         "Fairy-Stockfish tests/perft.sh",
     );
+}
+
+/// Atomic chess from Chess960 starts: Fairy-Stockfish's four cases (counted with
+/// `UCI_Chess960`), Cute Chess's case whose `Q` names the b-file rook, and python-chess's first
+/// castling case to depth 5, under a file that states only the difference from the shipped
+/// `atomic`: castling from any start files.
+#[test]
+fn atomic_from_chess960_starts() {
+    let d = common::dir("atomic960");
+    let path = common::write(
+        &d,
+        "atomic960.toml",
+        "schema = 1\nextends = \"atomic\"\n\n[variant]\nsource = \"Fairy-Stockfish tests/perft.sh\"\n\n[rules.castling]\nany_start_files = true\n",
+    );
+    let fsf = "Fairy-Stockfish tests/perft.sh";
+    for (fen, depth, n, source) in [
+        ("8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1", 4, 61_401, fsf),
+        ("r3k1rR/5K2/8/8/8/8/8/8 b kq - 0 1", 4, 98_729, fsf),
+        ("Rr2k1rR/3K4/3p4/8/8/8/7P/8 w kq - 0 1", 4, 241_478, fsf),
+        ("1R4kr/4K3/8/8/8/8/8/8 b k - 0 1", 4, 17_915, fsf),
+        (
+            "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1",
+            5,
+            1_603_055,
+            "python-chess examples/perft/atomic.perft",
+        ),
+        (
+            "8/8/8/8/8/8/3k4/rR4K1 w Q - 0 1",
+            6,
+            7_667_595,
+            "Cute Chess tst_board.cpp",
+        ),
+    ] {
+        check_one(&path, fen, depth, n, source);
+    }
 }
 
 /// Counting paths is counting moves in a family without jump sequences.
@@ -556,6 +594,8 @@ fn every_shipped_chess_variant_is_checked() {
         "antichess",
         "armageddon",
         "asean",
+        "atomar",
+        "atomic",
         "berolina",
         "breakthrough",
         "capablanca",
@@ -609,6 +649,7 @@ fn every_shipped_chess_variant_is_checked() {
         "newzealand",
         "nightrider",
         "nocastle",
+        "nocheckatomic",
         "okisakishogi",
         "paradigm",
         "pawnback",

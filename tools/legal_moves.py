@@ -37,6 +37,7 @@ def with_python_chess():
         "horde": chess.variant.HordeBoard,
         "antichess": chess.variant.AntichessBoard,
         "crazyhouse": chess.variant.CrazyhouseBoard,
+        "atomic": chess.variant.AtomicBoard,
     }
 
     def moves(variant, chess960, fen):

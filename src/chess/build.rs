@@ -7,7 +7,7 @@ use super::fen::FenRules;
 use super::geometry::Geometry;
 use super::movegen::engine::Engine;
 use super::movegen::specials::{
-    BareKing, Castling, Drops, EnPassant, Ends, Extinction, Flag, Promotion, Specials,
+    BareKing, Castling, Drops, EnPassant, Ends, Explosion, Extinction, Flag, Promotion, Specials,
 };
 use super::rules::Rules;
 use super::tables::{MAX_KINDS, PieceMovement, Tables, extra_vectors};
@@ -51,14 +51,40 @@ fn ends<B: Set>(rules: &Rules) -> Option<Ends<B>> {
         giving_check_illegal: g.giving_check_illegal,
         royal_stays_in_check: g.royal_stays_in_check,
         compulsory_capture: g.compulsory_capture,
+        blast_checks: g.explosion.is_some() && rules.royal_kinds() != 0,
     };
     let any = ends.flag.is_some()
         || ends.extinction.is_some()
         || ends.checks_to_win.is_some()
         || ends.giving_check_illegal
         || ends.royal_stays_in_check
-        || ends.compulsory_capture;
+        || ends.compulsory_capture
+        || ends.blast_checks;
     any.then_some(ends)
+}
+
+/// The explosion rule, if the variant has it: the blast reaches a king's step around the point
+/// of capture.
+fn explosion<B: Set>(rules: &Rules, board: &Geometry<B>) -> Option<Explosion<B>> {
+    let x = rules.game.explosion?;
+    let around = (0..board.points())
+        .map(|p| {
+            let mut ring = B::ZERO;
+            for df in -1..=1 {
+                for dr in -1..=1 {
+                    if let Some(q) = board.offset(p, df, dr).filter(|&q| q != p) {
+                        ring |= B::one(q);
+                    }
+                }
+            }
+            ring
+        })
+        .collect();
+    Some(Explosion {
+        spares: x.spares,
+        immune: x.immune,
+        around,
+    })
 }
 
 /// Drops, if the variant has them.
@@ -209,6 +235,7 @@ impl<B: Set> Engine<B> {
             },
             ends: ends(rules),
             drops: drops(rules),
+            explosion: explosion(rules, &board),
         };
         Some(Engine::new(board, tables, rules.pieces.len(), specials))
     }

@@ -192,13 +192,21 @@ impl<B: Set> Chess<B> {
     /// Why a position cannot arise, if it cannot.
     pub fn check_position(&self, pos: &Position<B>) -> Result<(), String> {
         let royal = self.rules.royal_kinds();
+        // Where extinction counts a royal type, a side may have lost its royal piece (blown up
+        // in atomic chess): the game is over, and the position has no moves.
+        let may_lose_royal = self
+            .rules
+            .game
+            .extinction
+            .as_ref()
+            .is_some_and(|x| x.kinds & royal != 0);
         if royal != 0 {
             let royal_points =
                 self.engine.of_kinds(pos, 0, royal) | self.engine.of_kinds(pos, 1, royal);
             for side in 0..2 {
                 let n = (royal_points & pos.sides[side]).count();
                 let wanted = u32::from(self.royal_sides[side]);
-                if n != wanted {
+                if n != wanted && !(n == 0 && may_lose_royal) {
                     // In the players' words: `2 generals`, or the names of several royal
                     // kinds.
                     let names: Vec<&str> = self
@@ -252,7 +260,10 @@ impl<B: Set> Chess<B> {
         // Under `must_break_facing`, a side whose royal piece faces the other's may pass even
         // in check: the other then moves with that royal piece attacked.
         let passed_facing = self.engine.must_break_facing && self.engine.royals_face(pos);
-        if self.engine.opponent_in_check(pos) && !passed_facing {
+        // A side to move that has lost its royal piece has lost: the other's check is moot.
+        let lost_royal =
+            may_lose_royal && self.engine.royal_point(pos, pos.side as usize).is_none();
+        if self.engine.opponent_in_check(pos) && !passed_facing && !lost_royal {
             return Err(format!(
                 "{} is in check with {} to move",
                 self.rules.sides[1 - pos.side as usize],

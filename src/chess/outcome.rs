@@ -110,7 +110,11 @@ impl<B: Set> Chess<B> {
             }
         }
         if let (Some(x), Some(rule)) = (ends.extinction, &game.extinction) {
-            for (side, name) in names.iter().enumerate() {
+            // The side that has just moved first: where one move leaves both sides extinct (a
+            // blast that takes both kings), that side's extinction is the one that counts.
+            let mover = 1 - (pos.side as usize & 1);
+            for side in [mover, 1 - mover] {
+                let name = &names[side];
                 if let Some(kinds) = engine.extinct(pos, side, &x) {
                     let pieces = if rule.named || x.each_type {
                         let list: Vec<&str> = (0..self.rules.pieces.len())

@@ -67,9 +67,10 @@ fn search<B: Set, const PLAIN: bool>(
     list.clear();
     e.generate_with::<Vec<Move>, PLAIN>(pos, list);
     let mut total: u128 = 0;
-    if depth == 2 && std::mem::size_of::<Position<B>>() > IN_PLACE_ABOVE {
+    if depth == 2 && std::mem::size_of::<Position<B>>() > IN_PLACE_ABOVE && e.explosion.is_none() {
         // The last ply but one of a large position (128-bit sets): each plain move played and
-        // taken back on one copy, rather than the position copied for each.
+        // taken back on one copy, rather than the position copied for each (not where a blast
+        // takes pieces off: those a move's undo does not hold).
         let mut scratch = *pos;
         for &mv in list.iter() {
             total += match mv {

@@ -216,6 +216,15 @@ pub struct ExtinctionRule {
     pub fewer_than: u32,
 }
 
+/// Every capture explodes (atomic chess), compiled.
+#[derive(Clone, Copy, Debug)]
+pub struct ExplosionRule {
+    /// The types (bits) a blast beside them leaves standing.
+    pub spares: u32,
+    /// The types (bits) no blast removes, their own capture's neither.
+    pub immune: u32,
+}
+
 /// How games end, compiled.
 #[derive(Clone, Debug)]
 pub struct GameRules {
@@ -258,6 +267,8 @@ pub struct GameRules {
     pub flag: Option<FlagRule>,
     /// The extinction rule.
     pub extinction: Option<ExtinctionRule>,
+    /// Every capture explodes.
+    pub explosion: Option<ExplosionRule>,
     /// The side that gives this many checks wins.
     pub checks_to_win: Option<u32>,
     /// Captured pieces go to the capturer's hand and may be dropped.

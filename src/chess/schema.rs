@@ -465,6 +465,18 @@ pub struct ExtinctionSection {
     pub fewer_than: Option<Val<u32>>,
 }
 
+/// `explosion = { spares = ["pawn"] }`: every capture explodes (atomic chess).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExplosionSection {
+    /// The piece types (by name) that a blast beside them leaves standing (atomic chess:
+    /// pawns); a piece of them that captures, or is captured, still goes.
+    pub spares: Option<Val<Vec<Val<String>>>>,
+    /// The piece types (by name) no blast removes, not even that of their own capture: such a
+    /// piece stays on the point where it captured (Atomar: the king).
+    pub immune: Option<Val<Vec<Val<String>>>>,
+}
+
 /// `[rules]`: how games end.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -510,6 +522,10 @@ pub struct GameRulesSection {
     pub flag: Option<Val<FlagSection>>,
     /// A side left without pieces of some types (or without pieces) loses or wins.
     pub extinction: Option<Val<ExtinctionSection>>,
+    /// Every capture explodes: the capturing piece, the captured one and every piece a king's
+    /// step from the point of capture leave the board, but those the rule spares or that are
+    /// immune (atomic chess).
+    pub explosion: Option<Val<ExplosionSection>>,
     /// The side that gives this many checks wins (Three-check: 3); the FEN carries the checks
     /// each side still has to give.
     pub checks_to_win: Option<Val<u32>>,
@@ -578,6 +594,7 @@ impl Merge for GameRulesSection {
             royal_may_flee_check,
             flag,
             extinction,
+            explosion,
             checks_to_win,
             drops,
             passing,
@@ -605,6 +622,7 @@ impl Merge for GameRulesSection {
             royal_may_flee_check,
             flag,
             extinction,
+            explosion,
             checks_to_win,
             drops,
             passing,

@@ -3,12 +3,13 @@
 //! passant, castling, and the notations moves are written in.
 
 use super::board::find_region;
+use super::explosion::compile_explosion;
 use super::extinction::compile_extinction;
 use super::pieces::{piece_named, pieces_named};
 use super::values::noted;
 use crate::chess::rules::{
-    CastlingRule, Counting, EnPassantRule, ExtinctionRule, FlagRule, GameRules, MoveRule,
-    PieceType, Points,
+    CastlingRule, Counting, EnPassantRule, ExplosionRule, ExtinctionRule, FlagRule, GameRules,
+    MoveRule, PieceType, Points,
 };
 use crate::chess::schema::{
     CastlingFiles, ChessFile, Counted, CountingSection, Facing, ForceMatch, GameRulesSection,
@@ -202,6 +203,7 @@ pub(super) fn compile_game(
         royal_stays_in_check: ends.royal_stays_in_check,
         flag: ends.flag,
         extinction: ends.extinction,
+        explosion: ends.explosion,
         checks_to_win: ends.checks_to_win,
         drops: section
             .and_then(|s| s.drops.as_ref())
@@ -285,10 +287,11 @@ struct Ends {
     royal_stays_in_check: bool,
     flag: Option<FlagRule>,
     extinction: Option<ExtinctionRule>,
+    explosion: Option<ExplosionRule>,
     checks_to_win: Option<u32>,
 }
 
-/// Compulsory capture, giving check, the flag, extinction and n-check.
+/// Compulsory capture, giving check, the flag, extinction, explosion and n-check.
 fn compile_ends(
     loader: &Loader,
     section: Option<&GameRulesSection>,
@@ -333,6 +336,14 @@ fn compile_ends(
             rule.ok()
         }
     };
+    let explosion = match section.and_then(|s| s.explosion.as_ref().map(|x| (s, x))) {
+        None => None,
+        Some((s, x)) => {
+            let rule = compile_explosion(loader, s, x, pieces);
+            ok &= rule.is_ok();
+            rule.ok()
+        }
+    };
     let checks_to_win = match section.and_then(|s| s.checks_to_win.as_ref()) {
         Some(n) if n.value == 0 || n.value > 99 => {
             loader.report(loader.at(
@@ -358,6 +369,7 @@ fn compile_ends(
             .is_some_and(|g| g.value == GivingCheck::Illegal),
         flag,
         extinction,
+        explosion,
         checks_to_win,
     })
 }

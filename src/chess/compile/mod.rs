@@ -4,6 +4,7 @@
 //! position is kept as text; a game checks it when it is built (by playing from it).
 
 mod board;
+mod explosion;
 mod extinction;
 mod game;
 mod pieces;

@@ -22,6 +22,7 @@ pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
                 .replace("point", cell),
         );
     }
+    out.extend(blast(r, cell));
     out.extend(super::drops::drops_rule(r, cell));
     if g.compulsory_capture {
         out.push("A player who can capture must, choosing freely among the captures.".into());
@@ -89,6 +90,49 @@ pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
         ));
     }
     out.extend(decided(r, b, cell));
+    out
+}
+
+/// The explosion rule: what a blast takes off, and how check reads it.
+fn blast(r: &Rules, cell: &str) -> Vec<String> {
+    let Some(x) = r.game.explosion else {
+        return Vec::new();
+    };
+    let names = |kinds: u32| -> String {
+        or_list(
+            &(0..r.pieces.len())
+                .filter(|k| kinds >> k & 1 != 0)
+                .map(|k| format!("{}s", r.pieces[k].name))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let mut text = "Every capture explodes: the capturing piece, the captured one and every piece \
+                    a king's step from the arrival point (of either side) leave the board"
+        .replace("point", cell);
+    if x.spares != 0 {
+        text += &format!(
+            ", but {} standing around it (one that captures, or is captured, still goes)",
+            names(x.spares)
+        );
+    }
+    text += ".";
+    if x.immune != 0 {
+        text += &format!(
+            " No blast takes off {}, not even their own capture's: such a piece stays where it captured.",
+            names(x.immune)
+        );
+    }
+    let mut out = vec![text];
+    if r.royal_kinds() != 0 {
+        out.push(
+            "Check reads the blast: a move that blows up the mover's own royal piece is \
+             illegal; a piece attacks the enemy's royal piece only if its capture would leave \
+             its own royal piece standing, so a royal piece never attacks and royal pieces side \
+             by side do not check each other; a move that blows up the enemy's royal piece wins \
+             at once, even from check."
+                .into(),
+        );
+    }
     out
 }
 

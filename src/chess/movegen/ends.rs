@@ -152,6 +152,9 @@ impl<B: Set> Engine<B> {
         if self.ended(pos, ends) {
             return;
         }
+        if ends.blast_checks {
+            return self.generate_explosive(pos, ends, sink);
+        }
         let safety = self.safety::<PLAIN>(pos);
         if ends.royal_stays_in_check && safety.in_check {
             return self.generate_standing::<S, PLAIN>(pos, ends, &safety, sink);
@@ -245,7 +248,7 @@ impl<B: Set> Engine<B> {
             && !(pos.castling & pos.sides[pos.side as usize & 1]).is_empty()
             && !safety.in_check
         {
-            self.generate_castling(pos, c, sink);
+            self.generate_castling(pos, c, safety.royal.is_some(), sink);
         }
         if let Some(d) = &self.drops {
             self.generate_drops::<S, PLAIN>(pos, safety, d, sink);

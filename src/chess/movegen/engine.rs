@@ -4,7 +4,7 @@
 
 use super::moves::Move;
 use super::sink::{Counter, Sink};
-use super::specials::{BareKing, Castling, Drops, EnPassant, Ends, Promotion, Specials};
+use super::specials::{BareKing, Castling, Drops, EnPassant, Ends, Explosion, Promotion, Specials};
 use crate::chess::bitboard::Set;
 use crate::chess::geometry::Geometry;
 use crate::chess::position::Position;
@@ -59,6 +59,8 @@ pub struct Engine<B: Set> {
     pub counts_checks: bool,
     /// Drops, if the rules have them.
     pub drops: Option<Box<Drops<B>>>,
+    /// Every capture explodes, if the rules say so.
+    pub explosion: Option<Explosion<B>>,
     /// The types whose promotion the pawns' fast path cannot make (on leaving the zone, or
     /// compulsory in part of it).
     pub(crate) uneven_promotion: Kinds,
@@ -100,6 +102,7 @@ impl<B: Set> Engine<B> {
             ep_onto,
             ends,
             drops,
+            explosion,
         } = specials;
         promotion.resize(kinds, None);
         let mut scan = [0u64; 2];
@@ -186,6 +189,7 @@ impl<B: Set> Engine<B> {
             counts_checks: ends.is_some_and(|e| e.checks_to_win.is_some()),
             ends,
             drops: drops.map(Box::new),
+            explosion,
             uneven_promotion,
             scan,
             line_kinds,
@@ -213,6 +217,9 @@ impl<B: Set> Engine<B> {
     /// Whether the side to move's royal piece is attacked (or faces the other).
     pub fn in_check(&self, pos: &Position<B>) -> bool {
         let us = pos.side as usize;
+        if let Some(x) = &self.explosion {
+            return self.royal_blast_attacked(pos, x, us & 1);
+        }
         match self.royal_point(pos, us) {
             Some(r) => self.attacked(pos, r, 1 - us, pos.occupied(), B::ZERO),
             None => false,
@@ -222,6 +229,9 @@ impl<B: Set> Engine<B> {
     /// Whether the side NOT to move's royal piece is attacked: a position that cannot arise.
     pub fn opponent_in_check(&self, pos: &Position<B>) -> bool {
         let them = 1 - pos.side as usize;
+        if let Some(x) = &self.explosion {
+            return self.royal_blast_attacked(pos, x, them & 1);
+        }
         match self.royal_point(pos, them) {
             Some(r) => self.attacked(pos, r, pos.side as usize, pos.occupied(), B::ZERO),
             None => false,

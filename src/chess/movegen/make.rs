@@ -102,6 +102,11 @@ impl<B: Set> Engine<B> {
                 }
             }
         }
+        if captured != EMPTY
+            && let Some(x) = &self.explosion
+        {
+            self.explode(pos, x, to);
+        }
         if self.counts_checks {
             self.count_check(pos);
         }
@@ -185,6 +190,9 @@ impl<B: Set> Engine<B> {
                     if next.promoted.holds(from) {
                         next.promoted ^= f | t;
                     }
+                }
+                if let Some(x) = &self.explosion {
+                    self.explode(&mut next, x, to);
                 }
             }
             // Nothing moves: the turn passes.

@@ -23,6 +23,7 @@ pub mod attack;
 pub mod drops;
 pub mod ends;
 pub mod engine;
+pub mod explosion;
 pub mod facing;
 pub mod make;
 pub mod moves;

@@ -75,12 +75,15 @@ impl<B: Set> Engine<B> {
         (path.king_to, path.partner_to)
     }
 
-    /// The castling moves of the side to move (not in check: the caller has seen to it).
+    /// The castling moves of the side to move (not in check: the caller has seen to it);
+    /// without `mind_attacks` (nothing royal to mind, or the caller tests each move), the
+    /// castling piece's path is not looked at for attacks.
     #[inline(never)]
     pub(crate) fn generate_castling<S: Sink<B>>(
         &self,
         pos: &Position<B>,
         c: &Castling<B>,
+        mind_attacks: bool,
         sink: &mut S,
     ) {
         let us = pos.side as usize & 1;
@@ -91,7 +94,7 @@ impl<B: Set> Engine<B> {
         }
         let king = kings.lowest();
         // A castling piece that is not royal (Giveaway's king) may pass attacked points.
-        let royal = self.royal >> c.king & 1 != 0;
+        let royal = mind_attacks && self.royal >> c.king & 1 != 0;
         let occupied = pos.occupied();
         let king_file = self.board.file(king);
         for partner in (pos.castling & pos.sides[us]).squares() {

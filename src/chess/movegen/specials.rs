@@ -183,6 +183,17 @@ pub struct Extinction {
     pub fewer_than: u32,
 }
 
+/// Every capture explodes, compiled ([`super::explosion`]).
+#[derive(Clone, Debug)]
+pub struct Explosion<B> {
+    /// The types a blast beside them leaves standing.
+    pub spares: Kinds,
+    /// The types no blast removes, their own capture's neither.
+    pub immune: Kinds,
+    /// Per point: the points a king's step from it, which its blast reaches.
+    pub around: Box<[B]>,
+}
+
 /// The rules of this module, compiled.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ends<B> {
@@ -198,6 +209,9 @@ pub struct Ends<B> {
     pub royal_stays_in_check: bool,
     /// A player who can capture must.
     pub compulsory_capture: bool,
+    /// Captures explode and some type is royal: each move is played, and legal when the
+    /// mover's royal pieces stand and are not attacked, the blast seen ([`super::explosion`]).
+    pub blast_checks: bool,
 }
 
 impl<B: Set> Flag<B> {
@@ -262,4 +276,6 @@ pub struct Specials<B> {
     pub ends: Option<Ends<B>>,
     /// Drops, if the rules have them.
     pub drops: Option<Drops<B>>,
+    /// Every capture explodes, if the rules say so.
+    pub explosion: Option<Explosion<B>>,
 }
