@@ -10,8 +10,9 @@
 //! there. A move is then legal when the mover's royal pieces stand after it, and either the
 //! enemy's royal pieces have all gone (the game is won at once) or none of the mover's is
 //! attacked so; castling also needs the royal piece not attacked so on its point and on every
-//! point it passes on the way, these seen with the royal piece off the board. Each move is played to be tested: these games are not built for the
-//! plain way of working out checks.
+//! point it passes on the way, these seen with the royal piece off the board. Captures, moves of
+//! royal pieces and of the pieces that shield them, and every move in check are played to be
+//! tested; the other quiet moves leave the royal piece as it was and are legal as they are.
 
 use super::attack::Safety;
 use super::engine::Engine;
@@ -118,8 +119,27 @@ impl<B: Set> Engine<B> {
         };
         let none = Safety::none();
         let no_check = ends.giving_check_illegal;
-        let legal =
-            |mv: Move| self.survives_blast(pos, x, mv) && !(no_check && self.gives_check(pos, mv));
+        // What chess's general way minds: a quiet move by a piece that is not royal, not in
+        // check as chess sees it (a check the blast cancels is tested below), that shields
+        // nothing and completes no hopper's line, leaves the royal piece as safe as it was, and
+        // needs no test; every other move is played.
+        let mind = self.safety::<false>(pos);
+        let occupied = pos.occupied();
+        let legal = |mv: Move| {
+            let untouched = match mv {
+                Move::Normal { from, to, .. } => {
+                    let (from, to) = (from as u32, to as u32);
+                    !mind.in_check
+                        && !occupied.holds(to)
+                        && self.royal >> (pos.kind_at(from) as u32 & 31) & 1 == 0
+                        && !mind.blockers.holds(from)
+                        && !mind.danger.holds(to)
+                }
+                _ => false,
+            };
+            (untouched || self.survives_blast(pos, x, mv))
+                && !(no_check && self.gives_check(pos, mv))
+        };
         let capture = |mv: Move| self.is_capture(pos, mv) && legal(mv);
         if ends.compulsory_capture {
             let mut counter = Counter(0);
