@@ -634,6 +634,8 @@ const ENDING_VARIANTS: &[(&str, bool, bool)] = &[
     ("atomic", false, true),
     ("nocheckatomic", false, false),
     ("atomar", false, false),
+    ("dobutsu", false, false),
+    ("jesonmor", true, false),
 ];
 
 /// What the sample of `variant` must hold for the comparison to mean something.

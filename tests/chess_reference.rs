@@ -298,6 +298,8 @@ fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
         "atomic",
         "atomar",
         "nocheckatomic",
+        "dobutsu",
+        "jesonmor",
     ] {
         assert!(checked.contains(id), "{id}");
     }
@@ -614,6 +616,7 @@ fn every_shipped_chess_variant_is_checked() {
         "codrus",
         "courier",
         "crazyhouse",
+        "dobutsu",
         "embassy",
         "euroshogi",
         "extinction",
@@ -631,6 +634,7 @@ fn every_shipped_chess_variant_is_checked() {
         "janggimodern",
         "janggitraditional",
         "janus",
+        "jesonmor",
         "judkins",
         "kinglet",
         "kingofthehill",

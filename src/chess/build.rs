@@ -41,6 +41,7 @@ fn ends<B: Set>(rules: &Rules) -> Option<Ends<B>> {
             kinds: f.kinds,
             region: set(f.points),
             second_may_answer: f.second_may_answer,
+            wins: f.wins,
         }),
         extinction: g.extinction.as_ref().map(|x| Extinction {
             kinds: x.kinds,

@@ -13,6 +13,7 @@
 
 use super::Chess;
 use super::bitboard::Set;
+use super::movegen::specials::{Flag, FlagWins};
 use super::position::Position;
 use super::rules::Counting;
 use super::schema::{Counted, ForceMatch, ResultName, StalemateName};
@@ -77,7 +78,15 @@ impl<B: Set> Chess<B> {
         let game = &self.rules.game;
         let engine = &self.engine;
         let ends = engine.ends.as_ref()?;
-        if let (Some(flag), Some(rule)) = (&ends.flag, &game.flag) {
+        if let (Some(flag), Some(rule)) = (&ends.flag, &game.flag)
+            && flag.wins != FlagWins::OnArrival
+            && let Some(outcome) = self.flag_held_outcome(pos, flag, &rule.region)
+        {
+            return Some(outcome);
+        }
+        if let (Some(flag), Some(rule)) = (&ends.flag, &game.flag)
+            && flag.wins == FlagWins::OnArrival
+        {
             let arrived = |side: usize| {
                 (0..self.rules.pieces.len())
                     .find(|&k| {
@@ -156,6 +165,65 @@ impl<B: Set> Chess<B> {
 
     /// The end by passing: both players passed in turn, or a pass left the royal pieces
     /// facing under `must_break_facing` (with the result of `two_passes`, a draw if none).
+    /// The result by a flag under `wins = "if-not-capturable"` or `"if-still-there"`.
+    fn flag_held_outcome(
+        &self,
+        pos: &Position<B>,
+        flag: &Flag<B>,
+        region: &str,
+    ) -> Option<Outcome> {
+        let names = &self.rules.sides;
+        let side = pos.side as usize & 1;
+        let piece = |p: u32| &self.rules.pieces[pos.kind_at(p) as usize].name;
+        let first_there = |s: usize| {
+            let mut k = flag.kinds;
+            while k != 0 {
+                let kind = k.trailing_zeros() as usize;
+                k &= k - 1;
+                let there = pos.pieces(s, kind) & flag.region[s];
+                if !there.is_empty() {
+                    return Some(there.lowest());
+                }
+            }
+            None
+        };
+        if flag.wins == FlagWins::IfNotCapturable {
+            let (winner, p) = [1 - side, side]
+                .into_iter()
+                .find_map(|s| Some((s, self.engine.arrived_uncapturable(pos, flag, s)?)))?;
+            return Some(self.result(
+                winner,
+                ResultName::Win,
+                format!(
+                    "flag: {}'s {} stands on the {region}, where {} cannot capture it",
+                    names[winner],
+                    piece(p),
+                    names[1 - winner]
+                ),
+            ));
+        }
+        let p = first_there(side)?;
+        if side == 0 && first_there(1).is_some() {
+            return Some(Outcome::Draw {
+                reason: format!(
+                    "flag: {}'s {} has held the {region} for a move, and {} reached it too",
+                    names[0],
+                    piece(p),
+                    names[1]
+                ),
+            });
+        }
+        Some(self.result(
+            side,
+            ResultName::Win,
+            format!(
+                "flag: {}'s {} has held the {region} for a move",
+                names[side],
+                piece(p)
+            ),
+        ))
+    }
+
     fn passed_outcome(&self, pos: &Position<B>) -> Option<Outcome> {
         let (game, engine) = (&self.rules.game, &self.engine);
         let result = game.two_passes.unwrap_or(ResultName::Draw);

@@ -199,6 +199,8 @@ pub struct FlagRule {
     pub points: [Points; 2],
     /// When the first side arrives, the second has one more move, and arriving too draws.
     pub second_may_answer: bool,
+    /// When an arrival wins.
+    pub wins: FlagWins,
 }
 
 /// Extinction: a side left without pieces of some types.

@@ -447,6 +447,22 @@ pub struct FlagSection {
     /// there too, and arriving with it draws (Racing Kings: both sides then have made as many
     /// moves).
     pub second_may_answer: Option<Val<bool>>,
+    /// When an arrival wins (absent: `"on-arrival"`).
+    pub wins: Option<Val<FlagWins>>,
+}
+
+/// When a flag piece's arrival wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FlagWins {
+    /// At once, whatever the other side could do.
+    OnArrival,
+    /// At once, unless the other side, now to move, could capture the piece there; a piece
+    /// that could be captured wins nothing until the arrival is made again (Dobutsu's try).
+    IfNotCapturable,
+    /// When its side is next to move and the piece is still there: the other side has one
+    /// move to take it (Jeson Mor, as Fairy-Stockfish counts it).
+    IfStillThere,
 }
 
 /// `extinction = { result = "loss" }`: a side that has lost every piece of some types.

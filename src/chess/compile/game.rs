@@ -12,8 +12,8 @@ use crate::chess::rules::{
     MoveRule, PieceType, Points,
 };
 use crate::chess::schema::{
-    CastlingFiles, ChessFile, Counted, CountingSection, Facing, ForceMatch, GameRulesSection,
-    GivingCheck, LimitRule,
+    CastlingFiles, ChessFile, Counted, CountingSection, Facing, FlagWins, ForceMatch,
+    GameRulesSection, GivingCheck, LimitRule,
 };
 use crate::diagnostics::{LocatedError, did_you_mean};
 use crate::rules::Loader;
@@ -314,12 +314,25 @@ fn compile_ends(
                 ));
                 ok = false;
             }
+            let second_may_answer = f.second_may_answer.as_ref().is_some_and(|v| v.value);
+            let wins = f.wins.as_ref().map_or(FlagWins::OnArrival, |w| w.value);
+            if let Some(w) = f.wins.as_ref().filter(|w| w.value != FlagWins::OnArrival)
+                && second_may_answer
+            {
+                loader.report(loader.at(
+                    w,
+                    "`second_may_answer` gives the second side its answer to an arrival that wins at once; this `wins` does not win at once",
+                    Some("keep one of the two: `wins = \"on-arrival\"` with `second_may_answer`, or this `wins` alone".into()),
+                ));
+                ok = false;
+            }
             match (kinds, points) {
                 (Some(kinds), Some(points)) => Some(FlagRule {
                     kinds: kinds.iter().fold(0, |acc, &k| acc | 1 << k),
                     region: f.region.value.clone(),
                     points,
-                    second_may_answer: f.second_may_answer.as_ref().is_some_and(|v| v.value),
+                    second_may_answer,
+                    wins,
                 }),
                 _ => {
                     ok = false;

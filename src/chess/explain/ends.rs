@@ -4,6 +4,7 @@
 use super::words::{or_list, ordinal, points_text, result, stalemate_result};
 use crate::chess::geometry::Grid;
 use crate::chess::rules::Rules;
+use crate::chess::schema::FlagWins;
 
 /// The rules of check, capture and winning.
 pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
@@ -160,8 +161,17 @@ fn decided(r: &Rules, b: &Grid, cell: &str) -> Vec<String> {
                 r.sides[1]
             )
         };
+        let when = match f.wins {
+            FlagWins::OnArrival => "wins at once",
+            FlagWins::IfNotCapturable => {
+                "wins at once if the other side cannot capture it there, and otherwise as soon as it no longer can"
+            }
+            FlagWins::IfStillThere => {
+                "wins if it still stands there when its side is next to move (the other side has one move to take it)"
+            }
+        };
         out.push(format!(
-            "A {} that reaches the {} ({region}) wins at once{}.",
+            "A {} that reaches the {} ({region}) {when}{}.",
             kind_names(f.kinds),
             f.region,
             if f.second_may_answer {

@@ -10,7 +10,7 @@ use super::engine::Engine;
 use super::moves::Move;
 use super::no_check::NoCheck;
 use super::sink::{Filter, Sink};
-use super::specials::{Ends, Extinction, Flag};
+use super::specials::{Ends, Extinction, Flag, FlagWins};
 use crate::chess::bitboard::Set;
 use crate::chess::position::Position;
 use crate::chess::tables::Kinds;
@@ -20,12 +20,29 @@ impl<B: Set> Engine<B> {
     #[inline]
     pub fn ended(&self, pos: &Position<B>, ends: &Ends<B>) -> bool {
         if let Some(flag) = &ends.flag {
-            let first = flag.reached(pos, 0);
-            let second = flag.reached(pos, 1);
-            // The second side's answer: it moves once more after the first side arrives, if
-            // that move can bring it there too.
-            if second || (first && !self.may_answer(pos, ends, flag)) {
-                return true;
+            let side = pos.side as usize & 1;
+            match flag.wins {
+                FlagWins::OnArrival => {
+                    let first = flag.reached(pos, 0);
+                    let second = flag.reached(pos, 1);
+                    // The second side's answer: it moves once more after the first side
+                    // arrives, if that move can bring it there too.
+                    if second || (first && !self.may_answer(pos, ends, flag)) {
+                        return true;
+                    }
+                }
+                FlagWins::IfNotCapturable => {
+                    if self.arrived_uncapturable(pos, flag, 1 - side).is_some()
+                        || self.arrived_uncapturable(pos, flag, side).is_some()
+                    {
+                        return true;
+                    }
+                }
+                FlagWins::IfStillThere => {
+                    if flag.reached(pos, side) {
+                        return true;
+                    }
+                }
             }
         }
         if let Some(x) = ends.extinction
@@ -63,6 +80,32 @@ impl<B: Set> Engine<B> {
                 return Some(one);
             }
             k &= k - 1;
+        }
+        None
+    }
+
+    /// Under `wins = "if-not-capturable"`: a flag piece of `side` standing in its region
+    /// that the other side could not capture there, as its point. Either side's counts at
+    /// every turn (a piece attacked when it arrived wins once the attack is gone).
+    #[inline(never)]
+    pub fn arrived_uncapturable(
+        &self,
+        pos: &Position<B>,
+        flag: &Flag<B>,
+        side: usize,
+    ) -> Option<u32> {
+        let mut k = flag.kinds;
+        while k != 0 {
+            let kind = k.trailing_zeros() as usize;
+            k &= k - 1;
+            let mut there = pos.pieces(side, kind) & flag.region[side];
+            while !there.is_empty() {
+                let p = there.lowest();
+                there &= !B::one(p);
+                if !self.attacked(pos, p, 1 - side, pos.occupied(), B::ZERO) {
+                    return Some(p);
+                }
+            }
         }
         None
     }

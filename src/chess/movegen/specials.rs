@@ -169,6 +169,8 @@ pub struct Flag<B> {
     /// When the first side arrives, the second has one more move if that move can bring it
     /// there too (arriving draws).
     pub second_may_answer: bool,
+    /// When an arrival wins.
+    pub wins: FlagWins,
 }
 
 /// Extinction, compiled: a side with fewer than `fewer_than` pieces of `kinds` (together, or
@@ -213,6 +215,8 @@ pub struct Ends<B> {
     /// mover's royal pieces stand and are not attacked, the blast seen ([`super::explosion`]).
     pub blast_checks: bool,
 }
+
+pub use crate::chess::schema::FlagWins;
 
 impl<B: Set> Flag<B> {
     /// Whether `side` has a flag piece in its region.
