@@ -300,6 +300,7 @@ fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
         "nocheckatomic",
         "dobutsu",
         "jesonmor",
+        "pocketknight",
     ] {
         assert!(checked.contains(id), "{id}");
     }
@@ -600,6 +601,7 @@ fn every_shipped_chess_variant_is_checked() {
         "atomic",
         "berolina",
         "breakthrough",
+        "bughouse",
         "capablanca",
         "capahouse",
         "caparandom",
@@ -617,6 +619,7 @@ fn every_shipped_chess_variant_is_checked() {
         "courier",
         "crazyhouse",
         "dobutsu",
+        "dragon",
         "embassy",
         "euroshogi",
         "extinction",
@@ -659,6 +662,7 @@ fn every_shipped_chess_variant_is_checked() {
         "pawnback",
         "pawnsideways",
         "perfect",
+        "pocketknight",
         "raazuvaa",
         "racingkings",
         "shako",
@@ -666,6 +670,7 @@ fn every_shipped_chess_variant_is_checked() {
         "shogi",
         "sortofalmost",
         "suicide",
+        "supply",
         "tencubed",
         "threekings",
         "torpedo",

@@ -100,13 +100,20 @@ fn drops<B: Set>(rules: &Rules) -> Option<Drops<B>> {
         region: [[B::ZERO; MAX_KINDS]; 2],
         one_per_file: 0,
         no_mate: 0,
+        no_check: 0,
+        captures_to_hand: rules.game.captures_to_hand,
     };
     for (k, p) in rules.pieces.iter().enumerate() {
         d.to_hand[k] = p.captured_as.unwrap_or(k as u8);
         d.reverts_to[k] = d.to_hand[k];
+        // Never where the piece may not stand.
         let region = set::<B>(p.drop.points);
-        d.region[0][k] = region[0];
-        d.region[1][k] = region[1];
+        let confined = set::<B>(p.compiled.confined);
+        d.region[0][k] = region[0] & confined[0];
+        d.region[1][k] = region[1] & confined[1];
+        if !p.drop.may_check {
+            d.no_check |= 1 << k;
+        }
         if p.drop.one_per_file {
             d.one_per_file |= 1 << k;
         }

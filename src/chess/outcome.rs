@@ -381,6 +381,10 @@ impl<B: Set> Chess<B> {
     /// Whether the material left can win for neither side.
     fn insufficient(&self, pos: &Position<B>) -> bool {
         let game = &self.rules.game;
+        if pos.in_hand() != 0 {
+            // A piece in hand can still be dropped: the board alone does not decide.
+            return false;
+        }
         let material = [self.material(pos, 0), self.material(pos, 1)];
         if game.insufficient_material.iter().any(|[a, b]| {
             (*a == material[0] && *b == material[1]) || (*a == material[1] && *b == material[0])

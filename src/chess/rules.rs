@@ -79,6 +79,8 @@ pub struct DropRule {
     pub one_per_file: bool,
     /// A drop of it may checkmate.
     pub may_checkmate: bool,
+    /// A drop of it may give check.
+    pub may_check: bool,
 }
 
 /// A piece type's movement, as the generator's tables are built from it.
@@ -275,6 +277,9 @@ pub struct GameRules {
     pub checks_to_win: Option<u32>,
     /// Captured pieces go to the capturer's hand and may be dropped.
     pub drops: bool,
+    /// With drops: captured pieces go to the capturer's hand (else the hands hold only what
+    /// the FEN gives).
+    pub captures_to_hand: bool,
 }
 
 /// A chess-family variant's rules, checked and compiled.

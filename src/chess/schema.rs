@@ -158,6 +158,9 @@ pub struct DropSection {
     pub one_per_file: Option<Val<bool>>,
     /// Whether a drop of it may checkmate (shogi's pawn: no); true by default.
     pub may_checkmate: Option<Val<bool>>,
+    /// Whether a drop of it may give check at all, by the piece itself or by a screen it
+    /// gives a hopper (Supply chess: no); true by default.
+    pub may_check: Option<Val<bool>>,
 }
 
 /// `promotion = { region = "last-rank", to = ["queen", "rook"] }`
@@ -548,6 +551,10 @@ pub struct GameRulesSection {
     /// A captured piece goes to the capturer's hand, from which a side may drop it on an
     /// empty point instead of moving (crazyhouse, shogi); the FEN carries the hands.
     pub drops: Option<Val<bool>>,
+    /// With `drops`: `false` = a captured piece leaves the board and no hand is fed by
+    /// captures; the hands hold only what the FEN gives them (Pocket Knight, Bughouse played
+    /// on one board). Absent: `true`.
+    pub captures_to_hand: Option<Val<bool>>,
     /// A player may pass instead of moving, except when in check (Janggi); the pass is
     /// written as the royal piece's point twice (`e2e2`).
     pub passing: Option<Val<bool>>,
@@ -613,6 +620,7 @@ impl Merge for GameRulesSection {
             explosion,
             checks_to_win,
             drops,
+            captures_to_hand,
             passing,
             two_passes,
         } = parent;
@@ -641,6 +649,7 @@ impl Merge for GameRulesSection {
             explosion,
             checks_to_win,
             drops,
+            captures_to_hand,
             passing,
             two_passes
         );

@@ -176,6 +176,7 @@ pub(super) fn compile_game(
     let ends = compile_ends(loader, section, pieces, regions);
     check_passing(loader, section, pieces);
     let draw_odds = compile_draw_odds(loader, file, section)?;
+    let (drops, captures_to_hand) = compile_hands(loader, section);
     let (checkmate, stalemate, ends) = (checkmate?, stalemate?, ends?);
     Some(GameRules {
         facing_royals: section
@@ -205,9 +206,8 @@ pub(super) fn compile_game(
         extinction: ends.extinction,
         explosion: ends.explosion,
         checks_to_win: ends.checks_to_win,
-        drops: section
-            .and_then(|s| s.drops.as_ref())
-            .is_some_and(|d| d.value),
+        drops,
+        captures_to_hand,
     })
 }
 
@@ -277,6 +277,24 @@ fn check_passing(loader: &Loader, section: Option<&GameRulesSection>, pieces: &[
             Some("add `passing = true` to `[rules]`, or remove it".into()),
         ));
     }
+}
+
+/// `drops` and `captures_to_hand`, the second warned of where there are no drops.
+fn compile_hands(loader: &Loader, section: Option<&GameRulesSection>) -> (bool, bool) {
+    let drops = section
+        .and_then(|s| s.drops.as_ref())
+        .is_some_and(|d| d.value);
+    let feed = section.and_then(|s| s.captures_to_hand.as_ref());
+    if let Some(f) = feed
+        && !drops
+    {
+        loader.warn(loader.at(
+            f,
+            "`captures_to_hand` changes nothing: these rules have no drops",
+            Some("add `drops = true` to `[rules]`, or remove it".into()),
+        ));
+    }
+    (drops, feed.is_none_or(|f| f.value))
 }
 
 /// The rules that end a game otherwise than by checkmate or forbid moves the pieces could

@@ -263,6 +263,7 @@ fn compile_piece<'a>(
             points: [all; 2],
             one_per_file: false,
             may_checkmate: true,
+            may_check: true,
         },
         captured_as: None,
     })
@@ -400,6 +401,7 @@ fn compile_drop(
         points,
         one_per_file: d.value.one_per_file.as_ref().is_some_and(|v| v.value),
         may_checkmate: d.value.may_checkmate.as_ref().is_none_or(|v| v.value),
+        may_check: d.value.may_check.as_ref().is_none_or(|v| v.value),
     })
 }
 

@@ -28,7 +28,9 @@ pub(super) fn piece_drops(r: &Rules, p: &PieceType, b: &Grid, cell: &str) -> Str
         if p.drop.one_per_file {
             limits.push(format!("not on a file where its side has a {}", p.name));
         }
-        if !p.drop.may_checkmate {
+        if !p.drop.may_check {
+            limits.push("not so as to give check".into());
+        } else if !p.drop.may_checkmate {
             limits.push("not so as to checkmate at once".into());
         }
         s.push_str(&if limits.is_empty() {
@@ -76,10 +78,16 @@ pub(super) fn promotion_extras(
 pub(super) fn drops_rule(r: &Rules, cell: &str) -> Option<String> {
     r.game.drops.then(|| {
         format!(
-            "A captured piece changes sides into the capturer's hand; instead of moving, a side \
-             may drop a piece of its hand on an empty {cell}, each drop its own move. The FEN \
-             carries the hands in brackets after the board (`[QRbp]`, capitals {}'s; `[]` for \
-             none); a piece written with `+` before its letter is a promoted one.",
+            "{}; instead of moving, a side may drop a piece of its hand on an empty {cell}, \
+             each drop its own move. The FEN carries the hands in brackets after the board \
+             (`[QRbp]`, capitals {}'s; `[]` for none); a piece written with `+` before its \
+             letter is a promoted one.",
+            if r.game.captures_to_hand {
+                "A captured piece changes sides into the capturer's hand"
+            } else {
+                "The hands hold only the pieces the FEN gives them: a captured piece leaves the \
+                 board for good"
+            },
             r.sides[0]
         )
     })

@@ -18,6 +18,10 @@ impl<B: Set> Engine<B> {
     #[inline]
     pub(crate) fn to_hand(&self, pos: &mut Position<B>, side: usize, kind: u8, point: u32) {
         let Some(d) = &self.drops else { return };
+        if !d.captures_to_hand {
+            pos.promoted &= !B::one(point);
+            return;
+        }
         let k = kind as usize % MAX_KINDS;
         let gets = if pos.promoted.holds(point) {
             d.reverts_to[k]
@@ -95,6 +99,18 @@ impl<B: Set> Engine<B> {
                     };
                     let next = self.make(pos, mv);
                     if self.in_check(&next) && self.count(&next) == 0 {
+                        targets &= !B::one(to);
+                    }
+                }
+            }
+            if d.no_check >> kind & 1 != 0 && self.royal_point(pos, 1 - us).is_some() {
+                // Each drop played and the check tested: it may give a hopper its screen.
+                for to in targets.squares() {
+                    let mv = Move::Drop {
+                        kind: kind as u8,
+                        to: to as u8,
+                    };
+                    if self.in_check(&self.make(pos, mv)) {
                         targets &= !B::one(to);
                     }
                 }

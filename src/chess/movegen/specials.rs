@@ -249,6 +249,10 @@ pub struct Drops<B> {
     pub one_per_file: Kinds,
     /// The types whose drop may not checkmate.
     pub no_mate: Kinds,
+    /// The types whose drop may not give check.
+    pub no_check: Kinds,
+    /// Captured pieces go to the capturer's hand (else the hands hold what the FEN gave).
+    pub captures_to_hand: bool,
 }
 
 /// What the engine is compiled from besides the board and the piece tables.
