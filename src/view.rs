@@ -65,6 +65,8 @@ pub struct BoardView {
     pub river_after_rank: Option<u32>,
     /// Rectangles drawn with their diagonals.
     pub crossed: Vec<Crossed>,
+    /// Cells that are not part of the board (holes), as (file, rank): drawn blocked out.
+    pub holes: Vec<(u32, u32)>,
     /// File names along the bottom (`a`, `b`, ...).
     pub file_names: Vec<String>,
     /// Rank names up the side (`1`, `2`, ...).

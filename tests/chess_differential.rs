@@ -567,6 +567,9 @@ const PYFFISH_VARIANTS: &[&str] = &[
     "makpong",
     "bughouse",
     "supply",
+    "gustav3",
+    "omicron",
+    "troitzky",
 ];
 
 /// What the sample of a newer variant must hold: some positions in check or ended.

@@ -301,6 +301,9 @@ fn fairy_stockfish_and_cute_chess_counts_of_every_shipped_variant() {
         "dobutsu",
         "jesonmor",
         "pocketknight",
+        "gustav3",
+        "omicron",
+        "troitzky",
     ] {
         assert!(checked.contains(id), "{id}");
     }
@@ -630,6 +633,7 @@ fn every_shipped_chess_variant_is_checked() {
         "gorogoro",
         "gothic",
         "grasshopper",
+        "gustav3",
         "hoppelpoppel",
         "horde",
         "janggi",
@@ -658,6 +662,7 @@ fn every_shipped_chess_variant_is_checked() {
         "nocastle",
         "nocheckatomic",
         "okisakishogi",
+        "omicron",
         "paradigm",
         "pawnback",
         "pawnsideways",
@@ -674,6 +679,7 @@ fn every_shipped_chess_variant_is_checked() {
         "tencubed",
         "threekings",
         "torpedo",
+        "troitzky",
         "wolf",
         "xiangqi",
         "yarishogi",

@@ -404,6 +404,7 @@ fn svg_labels_and_escaping() {
         labels: vec![(1, 1, nasty.into())],
         river_after_rank: None,
         crossed: vec![],
+        holes: Vec::new(),
         file_names: vec![nasty.into(), "b".into()],
         rank_names: vec!["1".into(), nasty.into()],
         side_names: [nasty.into(), "x".into()],

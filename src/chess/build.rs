@@ -159,7 +159,12 @@ impl<B: Set> Engine<B> {
                 spared: p.may_not_capture.iter().fold(0, |a, &k| a | 1 << k),
             })
             .collect();
-        let board = Geometry::<B>::new(rules.files, rules.ranks, &extra_vectors(&movements))?;
+        let board = Geometry::<B>::with_holes(
+            rules.files,
+            rules.ranks,
+            &extra_vectors(&movements),
+            rules.holes,
+        )?;
         let tables = Tables::new(&board, &movements);
         let promotion = rules
             .pieces

@@ -32,6 +32,8 @@ pub struct Geometry<B: Set> {
     files: u32,
     ranks: u32,
     all: B,
+    /// The points that are not part of the board (`[board] holes`).
+    holes: B,
     /// The line vectors: [`DIRECTIONS`] first.
     vectors: Vec<(i32, i32)>,
     /// The vector opposite each.
@@ -63,6 +65,17 @@ impl<B: Set> Geometry<B> {
     /// A board of `files` x `ranks` points with the line vectors of [`DIRECTIONS`] and
     /// `extra` (each with its opposite); `None` when it does not fit the set.
     pub fn new(files: u32, ranks: u32, extra: &[(i32, i32)]) -> Option<Geometry<B>> {
+        Geometry::with_holes(files, ranks, extra, 0)
+    }
+
+    /// [`Geometry::new`] without the points of `holes` (bits by point): nothing stands on
+    /// them, no step lands on them and no ray passes them.
+    pub fn with_holes(
+        files: u32,
+        ranks: u32,
+        extra: &[(i32, i32)],
+        holes: u128,
+    ) -> Option<Geometry<B>> {
         if files == 0
             || ranks == 0
             || files > 26
@@ -71,11 +84,13 @@ impl<B: Set> Geometry<B> {
             return None;
         }
         let count = files * ranks;
-        let all = if count == B::BITS {
+        let full = if count == B::BITS {
             !B::ZERO
         } else {
             B::from_u128((1u128 << count) - 1)
         };
+        let holes = B::from_u128(holes) & full;
+        let all = full & !holes;
         let mut vectors = DIRECTIONS.to_vec();
         for &(df, dr) in extra {
             for v in [(df, dr), (-df, -dr)] {
@@ -100,6 +115,7 @@ impl<B: Set> Geometry<B> {
             files,
             ranks,
             all,
+            holes,
             vectors,
             opposite,
             ascending,
@@ -113,6 +129,9 @@ impl<B: Set> Geometry<B> {
             lines: <B::Lines as super::bitboard::LineAttacks<B>>::new(0, &|_, _| B::ZERO),
         };
         for p in 0..count {
+            if board.holes.holds(p) {
+                continue;
+            }
             let (f, r) = board.coordinates(p);
             board.file_of[p as usize] = f as u8;
             if (f + r) % 2 == 0 {
@@ -148,6 +167,11 @@ impl<B: Set> Geometry<B> {
         let rays = |p: u32, d: usize| board.ray(p, d);
         board.lines = <B::Lines as super::bitboard::LineAttacks<B>>::new(count, &rays);
         Some(board)
+    }
+
+    /// The points that are not part of the board.
+    pub fn holes(&self) -> B {
+        self.holes
     }
 
     /// Number of files (columns).
@@ -249,6 +273,7 @@ impl<B: Set> Geometry<B> {
         let (f, r) = (f as i32 + df, r as i32 + dr);
         (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32)
             .then(|| self.point(f as u32, r as u32))
+            .filter(|&q| !self.holes.holds(q))
     }
 
     /// The ray from `point` (excluded) to the edge along vector `v`.

@@ -187,6 +187,7 @@ impl<B: Set> Present for Chess<B> {
                     }
                 })
                 .collect(),
+            holes: b.holes().squares().map(|p| b.coordinates(p)).collect(),
             file_names: (0..b.files())
                 .map(|f| ((b'a' + f as u8) as char).to_string())
                 .collect(),

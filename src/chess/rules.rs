@@ -304,6 +304,8 @@ pub struct Rules {
     /// For pictures: rectangles drawn with their diagonals, as (lower-left, upper-right)
     /// points.
     pub crossed: Vec<(u32, u32)>,
+    /// The points that are not part of the board (holes).
+    pub holes: Points,
     /// The sides' names: the first (capitals, `w`), the second.
     pub sides: [String; 2],
     /// The named regions: (name, points per side).

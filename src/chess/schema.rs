@@ -85,6 +85,9 @@ pub struct BoardSection {
     pub river_after_rank: Option<Val<u32>>,
     /// For pictures: rectangles drawn with their diagonals (`["d1-f3"]`: a palace).
     pub crossed: Option<Val<Vec<Val<String>>>>,
+    /// Points (`"a2"`) and rectangles (`"a2-a7"`) that are not part of the board: nothing
+    /// stands on them and no line passes them; a FEN writes each as `*`.
+    pub holes: Option<Val<Vec<Val<String>>>>,
 }
 
 /// `[sides]`
@@ -563,7 +566,7 @@ pub struct GameRulesSection {
     pub two_passes: Option<Val<ResultName>>,
 }
 
-merge_fields!(BoardSection: files, ranks, cells, river_after_rank, crossed);
+merge_fields!(BoardSection: files, ranks, cells, river_after_rank, crossed, holes);
 merge_fields!(SidesSection: first, second);
 merge_fields!(SetupSection: fen);
 merge_fields!(

@@ -86,6 +86,7 @@ impl<B: Width> Present for Draughts<B> {
             labels,
             river_after_rank: None,
             crossed: Vec::new(),
+            holes: Vec::new(),
             file_names: (0..files)
                 .map(|f| ((b'a' + f as u8) as char).to_string())
                 .collect(),

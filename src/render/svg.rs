@@ -70,6 +70,16 @@ pub fn render_layers(view: &BoardView, layers: &[Layer]) -> String {
         Cells::Squares { dark } => squares(&mut s, view, &g, dark),
         Cells::Points => points(&mut s, view, &g),
     }
+    for &(f, r) in &view.holes {
+        // A cell that is not part of the board, blocked out.
+        let _ = write!(
+            s,
+            r##"<rect class="hole" x="{}" y="{}" width="{c}" height="{c}" fill="#4a4a4a"/>"##,
+            num(g.left(f)),
+            num(g.top(r)),
+            c = num(CELL)
+        );
+    }
     names(&mut s, view, &g);
     let on_points = matches!(view.cells, Cells::Points);
     for piece in &view.pieces {

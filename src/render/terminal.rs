@@ -14,6 +14,7 @@
 //! | lettered piece (Xiangqi) | its letter | its letter |
 //! | empty point | `·` | `.` |
 //! | river | a line of `≈` | a line of `~` |
+//! | hole (no square there) | `█` | `#` |
 
 use crate::view::{BoardView, Cells, PieceMark};
 
@@ -96,6 +97,9 @@ fn cell_mut(grid: &mut [Vec<String>], f: u32, r: u32) -> Option<&mut String> {
 /// What an empty cell shows: a dot on a dark square or a point, nothing on a light square.
 fn empty_cell(view: &BoardView, f: usize, r: usize, unicode: bool) -> String {
     let dot = if unicode { "·" } else { "." };
+    if view.holes.contains(&(f as u32, r as u32)) {
+        return if unicode { "█" } else { "#" }.into();
+    }
     match &view.cells {
         Cells::Points => dot.into(),
         Cells::Squares { dark } => {

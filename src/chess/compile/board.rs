@@ -13,6 +13,7 @@ pub(super) struct BoardParts {
     pub(super) grid: Grid,
     pub(super) river_after_rank: Option<u32>,
     pub(super) crossed: Vec<(u32, u32)>,
+    pub(super) holes: Points,
 }
 
 pub(super) fn compile_board(loader: &Loader, file: &ChessFile) -> Option<BoardParts> {
@@ -72,10 +73,40 @@ pub(super) fn compile_board(loader: &Loader, file: &ChessFile) -> Option<BoardPa
             )),
         }
     }
+    let mut holes: Points = 0;
+    for item in section
+        .and_then(|b| b.holes.as_ref())
+        .iter()
+        .flat_map(|c| c.value.iter())
+    {
+        match grid.parse_points(&item.value) {
+            Ok(points) => holes |= points,
+            Err(e) => loader.report(loader.at(
+                item,
+                e,
+                Some("a point like `a2`, or a rectangle like `a2-a7`".into()),
+            )),
+        }
+    }
+    if holes.count_ones() + 1 >= f * r {
+        let at = section.and_then(|b| b.holes.as_ref());
+        if let Some(at) = at {
+            loader.report(loader.at(
+                at,
+                format!(
+                    "{} holes leave fewer than two points of {}",
+                    holes.count_ones(),
+                    f * r
+                ),
+                Some("holes are the points that are not part of the board; list only those".into()),
+            ));
+        }
+    }
     Some(BoardParts {
         grid,
         river_after_rank,
         crossed,
+        holes,
     })
 }
 

@@ -44,7 +44,8 @@ pub(crate) fn compile(loader: &Loader, file: ChessFile, id: String) -> Result<Ru
     };
     let all: Points = parts.as_ref().map_or(0, |p| {
         let n = p.grid.files * p.grid.ranks;
-        if n == 128 { !0 } else { (1u128 << n) - 1 }
+        let full = if n == 128 { !0 } else { (1u128 << n) - 1 };
+        full & !p.holes
     });
     let pieces = match (&parts, &sides) {
         (Some(_), Some(s)) => pieces::compile_pieces(loader, &file, all, &regions, s),
@@ -94,6 +95,7 @@ pub(crate) fn compile(loader: &Loader, file: ChessFile, id: String) -> Result<Ru
         cells: cells.value,
         river_after_rank: parts.river_after_rank,
         crossed: parts.crossed,
+        holes: parts.holes,
         sides,
         regions,
         pieces,

@@ -18,8 +18,16 @@ pub(super) fn paragraphs(r: &Rules, b: &Grid, cell: &str, start_fen: &str) -> Ve
         (b'a' + b.files as u8 - 1) as char,
         b.ranks,
         b.ranks,
-        b.files * b.ranks
+        b.files * b.ranks - r.holes.count_ones()
     );
+    if r.holes != 0 {
+        board.push_str(&format!(
+            "; the {} {cell}s {} are holes, not part of the board: no piece stands on one, no \
+             line passes one, and a FEN writes each as `*`",
+            r.holes.count_ones(),
+            points_text(b, r.holes, cell)
+        ));
+    }
     if let Some(river) = r.river_after_rank {
         board.push_str(&format!(
             ", with a river drawn between ranks {river} and {}",

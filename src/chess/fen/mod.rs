@@ -450,6 +450,15 @@ impl<B: Set> FenRules<'_, B> {
             for file in 0..board.files() {
                 let p = board.point(file, rank);
                 let kind = pos.kind_at(p);
+                if board.holes().holds(p) {
+                    // A hole, as Fairy-Stockfish writes a wall square.
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push('*');
+                    continue;
+                }
                 if kind == NO_POINT {
                     empty += 1;
                     continue;

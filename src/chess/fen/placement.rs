@@ -117,7 +117,32 @@ impl<B: Set> FenRules<'_, B> {
                         &shape_help,
                     ));
                 }
+                if let Some(hole) = (file..file.saturating_add(n).min(board.files()))
+                    .map(|f| board.point(f, rank))
+                    .find(|&q| board.holes().holds(q))
+                {
+                    return Err(err(
+                        here..end,
+                        format!(
+                            "{} is a hole of this board, written `*`, not counted among the empty points",
+                            board.name(hole)
+                        ),
+                        &shape_help,
+                    ));
+                }
                 file = file.saturating_add(n);
+            } else if c == '*' {
+                if file < board.files() && !board.holes().holds(board.point(file, rank)) {
+                    return Err(err(
+                        here..here + 1,
+                        format!(
+                            "`*` marks a hole, and {} is not one of this board's holes",
+                            board.name(board.point(file, rank))
+                        ),
+                        &shape_help,
+                    ));
+                }
+                file += 1;
             } else if c == '~' {
                 // Fairy-Stockfish marks a promoted piece (Makruk's `m~`): kept where the
                 // piece reverts when captured (crazyhouse), read and dropped otherwise.
@@ -144,6 +169,16 @@ impl<B: Set> FenRules<'_, B> {
                     return Err(err(
                         here..here + 1,
                         format!("rank {} has more than {} points", rank + 1, board.files()),
+                        &shape_help,
+                    ));
+                }
+                if board.holes().holds(board.point(file, rank)) {
+                    return Err(err(
+                        here..here + 1,
+                        format!(
+                            "{} is a hole of this board: no piece stands there (write it `*`)",
+                            board.name(board.point(file, rank))
+                        ),
                         &shape_help,
                     ));
                 }
