@@ -175,18 +175,6 @@ impl<B: Set> Chess<B> {
         let names = &self.rules.sides;
         let side = pos.side as usize & 1;
         let piece = |p: u32| &self.rules.pieces[pos.kind_at(p) as usize].name;
-        let first_there = |s: usize| {
-            let mut k = flag.kinds;
-            while k != 0 {
-                let kind = k.trailing_zeros() as usize;
-                k &= k - 1;
-                let there = pos.pieces(s, kind) & flag.region[s];
-                if !there.is_empty() {
-                    return Some(there.lowest());
-                }
-            }
-            None
-        };
         if flag.wins == FlagWins::IfNotCapturable {
             let (winner, p) = [1 - side, side]
                 .into_iter()
@@ -202,8 +190,12 @@ impl<B: Set> Chess<B> {
                 ),
             ));
         }
-        let p = first_there(side)?;
-        if side == 0 && first_there(1).is_some() {
+        let there = flag.there(pos, side);
+        if there.is_empty() {
+            return None;
+        }
+        let p = there.lowest();
+        if side == 0 && flag.reached(pos, 1) {
             return Some(Outcome::Draw {
                 reason: format!(
                     "flag: {}'s {} has held the {region} for a move, and {} reached it too",

@@ -94,20 +94,9 @@ impl<B: Set> Engine<B> {
         flag: &Flag<B>,
         side: usize,
     ) -> Option<u32> {
-        let mut k = flag.kinds;
-        while k != 0 {
-            let kind = k.trailing_zeros() as usize;
-            k &= k - 1;
-            let mut there = pos.pieces(side, kind) & flag.region[side];
-            while !there.is_empty() {
-                let p = there.lowest();
-                there &= !B::one(p);
-                if !self.attacked(pos, p, 1 - side, pos.occupied(), B::ZERO) {
-                    return Some(p);
-                }
-            }
-        }
-        None
+        flag.there(pos, side)
+            .squares()
+            .find(|&p| !self.attacked(pos, p, 1 - side, pos.occupied(), B::ZERO))
     }
 
     /// Whether the second side, to move after the first side's piece has arrived, may still

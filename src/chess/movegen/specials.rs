@@ -222,15 +222,20 @@ impl<B: Set> Flag<B> {
     /// Whether `side` has a flag piece in its region.
     #[inline]
     pub fn reached(&self, pos: &Position<B>, side: usize) -> bool {
+        !self.there(pos, side).is_empty()
+    }
+
+    /// The flag pieces of `side` standing in its region.
+    #[inline]
+    pub fn there(&self, pos: &Position<B>, side: usize) -> B {
+        let mut there = B::ZERO;
         let mut k = self.kinds;
         while k != 0 {
             let kind = k.trailing_zeros() as usize;
             k &= k - 1;
-            if !(pos.pieces(side, kind) & self.region[side & 1]).is_empty() {
-                return true;
-            }
+            there |= pos.pieces(side, kind);
         }
-        false
+        there & self.region[side & 1]
     }
 }
 
